@@ -1,0 +1,66 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'coverage', 'artifacts', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    // The shared core runs in main, renderer and gateway alike: it may not reach for any host.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/shared is pure: no Node built-ins.' },
+            { group: ['electron', 'electron/*'], message: 'src/shared is pure: no Electron.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'],
+              message: 'src/shared is pure: no UI.',
+            },
+          ],
+          // Exact names, not patterns: a pattern `http` would also match our own `../http/` folder.
+          paths: [
+            'fs',
+            'path',
+            'os',
+            'http',
+            'https',
+            'net',
+            'crypto',
+            'child_process',
+            'stream',
+            'buffer',
+          ].map((name) => ({ name, message: 'src/shared is pure: no Node built-ins.' })),
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'src/shared never does I/O.' },
+        { name: 'process', message: 'src/shared never reads the host.' },
+        { name: 'window', message: 'src/shared never touches the DOM.' },
+        { name: 'document', message: 'src/shared never touches the DOM.' },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+)

@@ -1,0 +1,53 @@
+/**
+ * An error as a client sees it, whichever dialect reported it: HTTP errors (status set) and in-band
+ * stream errors (status undefined, like the official SDKs).
+ */
+export type DialectError = {
+  status?: number
+  /** The dialect's own type string: `invalid_request_error`, `overloaded_error`, `rate_limit_error`… */
+  type: string
+  message: string
+  code?: string | null
+  param?: string | null
+  requestId?: string
+  /** The neutral kind, when known, so another dialect can re-encode this error in its own terms. */
+  kind?: GatewayErrorKind
+}
+
+/**
+ * What went wrong on the server side, in dialect-neutral terms. Each dialect's `encodeError` maps a
+ * kind to its status, type and code (e.g. `context_length_exceeded` is a 400 with that code in the
+ * OpenAI dialect and an `invalid_request_error` in Messages).
+ */
+export const GATEWAY_ERROR_KINDS = [
+  'invalid_request',
+  'authentication',
+  'permission',
+  'not_found',
+  'model_not_found',
+  'method_not_allowed',
+  'request_too_large',
+  'unsupported_media_type',
+  'context_length_exceeded',
+  'rate_limit',
+  'server_error',
+  'overloaded',
+  'timeout',
+] as const
+export type GatewayErrorKind = (typeof GATEWAY_ERROR_KINDS)[number]
+
+export class GatewayError extends Error {
+  readonly kind: GatewayErrorKind
+  /** The request field at fault, in the dialect's own path syntax (`messages.0.content`, `temperature`). */
+  readonly param: string | undefined
+  /** Overrides the status the dialect would pick for this kind (fault injection asks for any status). */
+  readonly status: number | undefined
+
+  constructor(kind: GatewayErrorKind, message: string, options: { param?: string; status?: number } = {}) {
+    super(message)
+    this.name = 'GatewayError'
+    this.kind = kind
+    this.param = options.param
+    this.status = options.status
+  }
+}

@@ -1,0 +1,5 @@
+export * from './chat-request'
+export * from './chat-result'
+export * from './errors'
+export * from './stream-part'
+export * from './reduce-stream-part'

@@ -1,0 +1,159 @@
+import type { SseMessage } from './sse-message'
+
+/**
+ * An SSE parser written for the cases in dialects.md part D and for speed (performance.md P1).
+ *
+ * Why not eventsource-parser: 3.1.1 (the newest that runs on Node 20) measured 236 MB/s at 64-byte
+ * chunks here, short of the 400 MB/s goal; this one avoids per-chunk regexes and line arrays.
+ *
+ * Semantics (WHATWG, as the official SDKs implement them):
+ * - bytes are decoded with a streaming TextDecoder, so a UTF-8 character split across chunks is never
+ *   mangled; a leading BOM is dropped;
+ * - `\n`, `\r` and `\r\n` end a line, including a `\r` at the end of one chunk and `\n` at the start
+ *   of the next;
+ * - `:` lines are comments; a field is split at the first `:` and one leading space is removed;
+ *   `data:` lines are joined with `\n`; `event:` names the event; `id:` is kept; others are ignored;
+ * - an event is dispatched on a blank line if it had a data line. An event still open at EOF is NOT
+ *   dispatched: a stream cut mid-event must never look complete.
+ */
+export type SseParser = {
+  feed(chunk: Uint8Array | string): void
+  /** End of input. Returns true if the stream stopped in the middle of an event or line. */
+  end(): boolean
+}
+
+export type SseParserHandlers = {
+  onEvent: (event: SseMessage) => void
+  onComment?: (comment: string) => void
+}
+
+export function createSseParser(handlers: SseParserHandlers): SseParser {
+  const { onEvent, onComment } = handlers
+  const decoder = new TextDecoder('utf-8')
+  let pending = '' // an unterminated line carried over from earlier chunks
+  let skipLeadingLf = false // the previous chunk ended in `\r`: a `\n` first in this one is its partner
+  let atStart = true
+  let data = ''
+  let hasData = false
+  let eventName: string | undefined
+  let lastId: string | undefined
+  let midEvent = false
+
+  function dispatch(): void {
+    if (hasData) {
+      const message: SseMessage = { data }
+      if (eventName !== undefined) message.event = eventName
+      if (lastId !== undefined) message.id = lastId
+      onEvent(message)
+    }
+    data = ''
+    hasData = false
+    eventName = undefined
+    midEvent = false
+  }
+
+  function line(text: string): void {
+    if (text.length === 0) {
+      dispatch()
+      return
+    }
+    midEvent = true
+    const colon = text.indexOf(':')
+    if (colon === 0) {
+      onComment?.(text.charCodeAt(1) === 32 ? text.slice(2) : text.slice(1))
+      return
+    }
+    let field: string
+    let value: string
+    if (colon === -1) {
+      field = text
+      value = ''
+    } else {
+      field = text.slice(0, colon)
+      value = text.charCodeAt(colon + 1) === 32 ? text.slice(colon + 2) : text.slice(colon + 1)
+    }
+    if (field === 'data') {
+      data = hasData ? data + '\n' + value : value
+      hasData = true
+    } else if (field === 'event') {
+      eventName = value
+    } else if (field === 'id') {
+      if (!value.includes('\0')) lastId = value
+    }
+    // `retry` and unknown fields are ignored, as the spec says.
+  }
+
+  function feedText(text: string): void {
+    let start = 0
+    const length = text.length
+    if (atStart && length > 0) {
+      atStart = false
+      if (text.charCodeAt(0) === 0xfeff) start = 1
+    }
+    if (skipLeadingLf && start < length) {
+      if (text.charCodeAt(start) === 10) start++
+      skipLeadingLf = false
+    }
+    // `\r` is rare on the wire: look it up once per chunk and again only after passing it.
+    let nextCr = text.indexOf('\r', start)
+    while (start < length) {
+      const nextLf = text.indexOf('\n', start)
+      let end: number
+      let crlf = false
+      if (nextCr !== -1 && (nextLf === -1 || nextCr < nextLf)) {
+        end = nextCr
+        if (end + 1 < length) {
+          crlf = text.charCodeAt(end + 1) === 10
+        } else {
+          skipLeadingLf = true
+        }
+      } else if (nextLf !== -1) {
+        end = nextLf
+      } else {
+        pending += start === 0 ? text : text.slice(start)
+        return
+      }
+      const piece = text.slice(start, end)
+      if (pending.length > 0) {
+        const whole = pending + piece
+        pending = ''
+        line(whole)
+      } else {
+        line(piece)
+      }
+      start = end + (crlf ? 2 : 1)
+      if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start)
+    }
+  }
+
+  return {
+    feed(chunk) {
+      if (typeof chunk === 'string') {
+        feedText(chunk)
+      } else {
+        const text = decoder.decode(chunk, { stream: true })
+        if (text.length > 0) feedText(text)
+      }
+    },
+    end() {
+      const tail = decoder.decode()
+      if (tail.length > 0) feedText(tail)
+      const cut = pending.length > 0 || midEvent
+      pending = ''
+      data = ''
+      hasData = false
+      eventName = undefined
+      midEvent = false
+      return cut
+    },
+  }
+}
+
+/** Parse a whole SSE text at once (fixtures, tests, recorded streams). */
+export function parseSseText(text: string): SseMessage[] {
+  const events: SseMessage[] = []
+  const parser = createSseParser({ onEvent: (e) => events.push(e) })
+  parser.feed(text)
+  parser.end()
+  return events
+}
