@@ -51,3 +51,19 @@ export class GatewayError extends Error {
     this.status = options.status
   }
 }
+
+/** The neutral kind of an HTTP error status, for re-encoding an upstream error in another dialect. */
+export function gatewayErrorKindFromStatus(status: number): GatewayErrorKind {
+  if (status === 400) return 'invalid_request'
+  if (status === 401) return 'authentication'
+  if (status === 403) return 'permission'
+  if (status === 404) return 'not_found'
+  if (status === 405) return 'method_not_allowed'
+  if (status === 408 || status === 504) return 'timeout'
+  if (status === 413) return 'request_too_large'
+  if (status === 415) return 'unsupported_media_type'
+  if (status === 429) return 'rate_limit'
+  if (status === 503 || status === 529) return 'overloaded'
+  if (status >= 500) return 'server_error'
+  return 'invalid_request'
+}
