@@ -80,7 +80,8 @@ export interface Dialect {
   decodeRequest(body: unknown): ChatRequest
   encodeResponse(result: ChatResult, context: EncodeContext): unknown
   encodeStream(context: EncodeContext): StreamEncoder
-  encodeError(error: GatewayError): { status: number; body: unknown }
+  /** The HTTP error in this dialect's shape (Messages bodies carry `request_id` when given). */
+  encodeError(error: GatewayError, requestId?: string): { status: number; body: unknown }
   /** Keep-alive frame for long pauses (a comment, or Messages' `ping` event). */
   keepAlive(): SseFrame
   encodeModelList(models: ModelListEntry[]): unknown

@@ -1,0 +1,17 @@
+/**
+ * JSON text that is printable ASCII: every character outside U+0020–U+007E written as `\uXXXX`.
+ *
+ * Why: JSON.stringify leaves U+007F–U+009F, U+2028/2029, bidi controls and all non-ASCII raw; pasted
+ * into a terminal they can be invisible or reorder the command (security.md §3). Dialects serialize
+ * request bodies with this, so the generated curl carries the very bytes that are sent. Escaping is
+ * safe at character level: in valid JSON these characters only occur inside strings, where `\uXXXX`
+ * means the same character. Lone surrogates are already escaped by JSON.stringify (ES2019).
+ */
+export function escapeJsonNonAscii(jsonText: string): string {
+  // eslint-disable-next-line no-control-regex
+  return jsonText.replace(/[^\x20-\x7e]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'))
+}
+
+export function toAsciiJson(value: unknown): string {
+  return escapeJsonNonAscii(JSON.stringify(value))
+}
