@@ -1,0 +1,34 @@
+import type { Dialect } from '../dialect'
+import { buildOpenaiRequest, OPENAI_CHAT_PATH } from './build-openai-request'
+import { decodeOpenaiRequest } from './decode-openai-request'
+import { encodeOpenaiError } from './encode-openai-error'
+import { encodeOpenaiModelList } from './encode-openai-model-list'
+import { encodeOpenaiResponse } from './encode-openai-response'
+import { createOpenaiStreamEncoder, openaiKeepAlive } from './encode-openai-stream'
+import { checkOpenaiHeaders, readOpenaiApiKey } from './openai-auth-headers'
+import { parseOpenaiError } from './parse-openai-error'
+import { parseOpenaiResponse } from './parse-openai-response'
+import { createOpenaiStreamParser } from './parse-openai-stream'
+
+/** OpenAI-compatible Chat Completions (dialects.md part A), both the client and the server half. */
+export const openaiChatDialect: Dialect = {
+  id: 'openai-chat',
+  label: 'OpenAI (chat completions)',
+  path: OPENAI_CHAT_PATH,
+  requestIdHeader: 'x-request-id',
+  messageIdPrefix: 'chatcmpl-',
+
+  buildRequest: buildOpenaiRequest,
+  parseResponse: parseOpenaiResponse,
+  parseStream: createOpenaiStreamParser,
+  parseError: parseOpenaiError,
+
+  readApiKey: readOpenaiApiKey,
+  checkHeaders: checkOpenaiHeaders,
+  decodeRequest: decodeOpenaiRequest,
+  encodeResponse: encodeOpenaiResponse,
+  encodeStream: createOpenaiStreamEncoder,
+  encodeError: encodeOpenaiError,
+  keepAlive: openaiKeepAlive,
+  encodeModelList: encodeOpenaiModelList,
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+
+/**
+ * Lenient schemas for what we READ from an OpenAI-compatible server (responses, stream chunks, error
+ * bodies). Compatible servers differ in small ways (numeric `code`, `content` as parts, extra keys),
+ * so every field is optional and a field of the wrong type is ignored (`.catch`) instead of failing
+ * the whole chunk: one odd field must not cost the user the text around it. Unknown keys are dropped.
+ */
+function lenient<T extends z.ZodType>(schema: T) {
+  return schema.nullish().catch(undefined)
+}
+
+const text = lenient(z.string())
+const count = lenient(z.number())
+
+export const openaiUsageWireSchema = z.object({
+  prompt_tokens: count,
+  completion_tokens: count,
+  total_tokens: count,
+  prompt_tokens_details: lenient(z.object({ cached_tokens: count, cache_write_tokens: count })),
+  completion_tokens_details: lenient(z.object({ reasoning_tokens: count })),
+})
+export type OpenaiUsageWire = z.infer<typeof openaiUsageWireSchema>
+
+const functionWire = lenient(z.object({ name: text, arguments: text }))
+
+const toolCallWire = z.object({ id: text, type: text, function: functionWire })
+
+/** A stream fragment of a tool call: only `index` is required by the API, the rest comes once. */
+const toolCallDeltaWire = z.object({ index: count, id: text, type: text, function: functionWire })
+
+/** Some compatible servers send assistant `content` as text parts instead of a string. */
+const contentWire = lenient(
+  z.union([z.string(), z.array(z.object({ type: text, text: text, refusal: text }).catch({}))]),
+)
+
+export const openaiErrorObjectWireSchema = z.object({
+  message: lenient(z.unknown()),
+  type: text,
+  // Compatible servers sometimes send a numeric code (vLLM: the HTTP status).
+  code: lenient(z.union([z.string(), z.number()])),
+  param: text,
+})
+export type OpenaiErrorObjectWire = z.infer<typeof openaiErrorObjectWireSchema>
+
+/** `{"error":{…}}` (OpenAI), `{"type":"error","error":{…},"request_id"}` (Messages), `{"error":"…"}`. */
+export const openaiErrorBodyWireSchema = z.object({
+  error: lenient(z.union([openaiErrorObjectWireSchema, z.string()])),
+  message: text,
+  type: text,
+  code: lenient(z.union([z.string(), z.number()])),
+  request_id: text,
+})
+
+export const openaiResponseWireSchema = z.object({
+  id: text,
+  model: text,
+  choices: lenient(
+    z.array(
+      z
+        .object({
+          index: count,
+          message: lenient(
+            z.object({
+              content: contentWire,
+              refusal: text,
+              // Non-standard reasoning text (DeepSeek, vLLM, LiteLLM use the first, OpenRouter the second).
+              reasoning_content: text,
+              reasoning: text,
+              tool_calls: lenient(z.array(toolCallWire.catch({}))),
+            }),
+          ),
+          finish_reason: text,
+        })
+        .catch({}),
+    ),
+  ),
+  usage: lenient(openaiUsageWireSchema),
+  error: lenient(z.union([openaiErrorObjectWireSchema, z.string()])),
+})
+export type OpenaiResponseWire = z.infer<typeof openaiResponseWireSchema>
+
+export const openaiChunkWireSchema = z.object({
+  id: text,
+  model: text,
+  choices: lenient(
+    z.array(
+      z
+        .object({
+          index: count,
+          delta: lenient(
+            z.object({
+              content: text,
+              refusal: text,
+              reasoning_content: text,
+              reasoning: text,
+              tool_calls: lenient(z.array(toolCallDeltaWire.catch({}))),
+            }),
+          ),
+          finish_reason: text,
+        })
+        .catch({}),
+    ),
+  ),
+  usage: lenient(openaiUsageWireSchema),
+  error: lenient(z.union([openaiErrorObjectWireSchema, z.string()])),
+})
+export type OpenaiChunkWire = z.infer<typeof openaiChunkWireSchema>
