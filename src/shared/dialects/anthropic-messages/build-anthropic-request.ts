@@ -1,0 +1,176 @@
+import type { ChatRequest, JsonSchema, ToolChoice } from '../../chat/chat-request'
+import { joinUrl } from '../../http/http-request'
+import type { Target } from '../../http/http-request'
+import { toAsciiJson } from '../../http/json-ascii'
+import type { BuiltRequest, ParamAdjustment } from '../dialect'
+import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'
+import type { AnthropicToolChoice } from './anthropic-wire-types'
+import { toAnthropicMessages } from './convert-to-anthropic-messages'
+
+export const ANTHROPIC_MESSAGES_PATH = '/messages'
+
+/** A canonical request as the Messages HTTP request a client sends, plus what had to change. */
+export function buildAnthropicRequest(request: ChatRequest, target: Target): BuiltRequest {
+  const adjustments: ParamAdjustment[] = []
+  const body: Record<string, unknown> = { model: request.model }
+
+  if (request.maxTokens === undefined) {
+    adjustments.push({
+      param: 'maxTokens',
+      action: 'defaulted',
+      detail: `max_tokens set to ${DEFAULT_ANTHROPIC_MAX_TOKENS}: Messages requires it and the request has none.`,
+    })
+    body['max_tokens'] = DEFAULT_ANTHROPIC_MAX_TOKENS
+  } else {
+    body['max_tokens'] = request.maxTokens
+  }
+  if (request.system !== undefined && request.system !== '') body['system'] = request.system
+  body['messages'] = toAnthropicMessages(request.messages, adjustments)
+
+  if (request.temperature !== undefined) {
+    const clamped = Math.min(1, Math.max(0, request.temperature))
+    if (clamped !== request.temperature) {
+      adjustments.push({
+        param: 'temperature',
+        action: 'clamped',
+        detail: `temperature ${request.temperature} clamped to ${clamped} (Messages accepts 0–1).`,
+      })
+    }
+    body['temperature'] = clamped
+  }
+  if (request.topP !== undefined) body['top_p'] = request.topP
+
+  if (request.stop !== undefined && request.stop.length > 0) {
+    const kept: string[] = []
+    for (const sequence of request.stop) {
+      if (sequence.trim() === '') {
+        adjustments.push({
+          param: 'stop',
+          action: 'dropped',
+          detail: `stop sequence ${JSON.stringify(sequence)} dropped: Messages rejects whitespace-only stop sequences.`,
+        })
+      } else {
+        kept.push(sequence)
+      }
+    }
+    if (kept.length > 0) body['stop_sequences'] = kept
+  }
+  if (request.stream) body['stream'] = true
+
+  const hasTools = request.tools !== undefined && request.tools.length > 0
+  if (hasTools) {
+    body['tools'] = request.tools?.map((tool) => ({
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      input_schema: tool.parameters,
+    }))
+  }
+  const toolChoice = toAnthropicToolChoice(
+    request.toolChoice,
+    request.parallelToolCalls,
+    hasTools,
+    adjustments,
+  )
+  if (toolChoice !== undefined) body['tool_choice'] = toolChoice
+
+  if (request.seed !== undefined) {
+    adjustments.push({
+      param: 'seed',
+      action: 'dropped',
+      detail: `seed ${request.seed} dropped: Messages has no seed parameter.`,
+    })
+  }
+  // includeUsage needs nothing: Messages always reports usage.
+
+  const format = toAnthropicOutputFormat(request, adjustments)
+  if (format !== undefined) body['output_config'] = { format }
+
+  return {
+    http: {
+      method: 'POST',
+      url: joinUrl(target.baseUrl, ANTHROPIC_MESSAGES_PATH),
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': target.apiKey,
+        'anthropic-version': ANTHROPIC_VERSION,
+      },
+      body: toAsciiJson(body),
+    },
+    adjustments,
+  }
+}
+
+function toAnthropicToolChoice(
+  choice: ToolChoice | undefined,
+  parallelToolCalls: boolean | undefined,
+  hasTools: boolean,
+  adjustments: ParamAdjustment[],
+): AnthropicToolChoice | undefined {
+  let wire: AnthropicToolChoice | undefined
+  if (choice === 'auto') wire = { type: 'auto' }
+  else if (choice === 'required') wire = { type: 'any' }
+  else if (choice === 'none') wire = { type: 'none' }
+  else if (choice !== undefined) wire = { type: 'tool', name: choice.name }
+
+  if (parallelToolCalls !== false) return wire
+  // Opposite polarity: OpenAI's `parallel_tool_calls: false` is Messages' `disable_parallel_tool_use: true`,
+  // which lives on tool_choice (LiteLLM creates an `auto` choice to carry it).
+  if (!hasTools) {
+    adjustments.push({
+      param: 'parallelToolCalls',
+      action: 'dropped',
+      detail: 'parallelToolCalls false dropped: the request has no tools.',
+    })
+    return wire
+  }
+  if (wire?.type === 'none') {
+    adjustments.push({
+      param: 'parallelToolCalls',
+      action: 'dropped',
+      detail: 'parallelToolCalls false dropped: tool_choice none allows no tool use at all.',
+    })
+    return wire
+  }
+  adjustments.push({
+    param: 'parallelToolCalls',
+    action: 'converted',
+    detail: 'parallelToolCalls false sent as tool_choice.disable_parallel_tool_use: true.',
+  })
+  return { ...(wire ?? { type: 'auto' }), disable_parallel_tool_use: true }
+}
+
+function toAnthropicOutputFormat(
+  request: ChatRequest,
+  adjustments: ParamAdjustment[],
+): { type: 'json_schema'; schema: JsonSchema } | undefined {
+  const format = request.responseFormat
+  if (format === undefined) return undefined
+  switch (format.type) {
+    case 'text':
+      return undefined
+    case 'json_object':
+      adjustments.push({
+        param: 'responseFormat',
+        action: 'converted',
+        detail: 'responseFormat json_object sent as output_config.format with the schema {"type":"object"}.',
+      })
+      return { type: 'json_schema', schema: { type: 'object' } }
+    case 'json_schema': {
+      const dropped = [
+        `name ${JSON.stringify(format.name)}`,
+        ...(format.description === undefined ? [] : ['description']),
+        ...(format.strict === undefined ? [] : [`strict ${format.strict}`]),
+      ]
+      adjustments.push({
+        param: 'responseFormat',
+        action: 'converted',
+        detail: `responseFormat json_schema sent as output_config.format; ${dropped.join(', ')} dropped (Messages takes only the schema).`,
+      })
+      return { type: 'json_schema', schema: format.schema }
+    }
+    default: {
+      const unreachable: never = format
+      throw new Error(`unknown response format ${JSON.stringify(unreachable)}`)
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import type { AssistantMessage, ChatMessage, ImagePart, TextPart, ToolMessage } from '../../chat/chat-request'
+import type { ParamAdjustment } from '../dialect'
+import { ANTHROPIC_IMAGE_MEDIA_TYPES, isAnthropicImageMediaType } from './anthropic-constants'
+import { toAnthropicToolId, toolInputFromArguments } from './anthropic-tool-input'
+import type {
+  AnthropicAssistantBlock,
+  AnthropicImageBlock,
+  AnthropicToolResultBlock,
+  AnthropicUserBlock,
+  AnthropicWireMessage,
+} from './anthropic-wire-types'
+
+/**
+ * Canonical messages → Messages `messages`, recording every lossy step in `adjustments`.
+ *
+ * Dialect quirks handled here:
+ * - tool results are not messages of their own: consecutive `tool` messages, and a user message that
+ *   directly follows them, become ONE user message whose content starts with the `tool_result`
+ *   blocks (B5; the API answers 400 when results are not at the start);
+ * - `tool_use.input` must be a JSON object, while canonical arguments are raw text;
+ * - empty text blocks are rejected by the API ("text content blocks must be non-empty"): dropped;
+ * - images: only jpeg/png/gif/webp, as bare base64 or an http(s) URL.
+ */
+export function toAnthropicMessages(
+  messages: ChatMessage[],
+  adjustments: ParamAdjustment[],
+): AnthropicWireMessage[] {
+  const out: AnthropicWireMessage[] = []
+  let emptyTextBlocks = 0
+  const fallbackIds = new Map<string, string>()
+
+  // Both the tool_use and its tool_result must get the same id, however it had to be rewritten.
+  function toolId(id: string): string {
+    const existing = fallbackIds.get(id)
+    if (existing !== undefined) return existing
+    const safe = toAnthropicToolId(id, `toolu_${fallbackIds.size}`)
+    if (safe !== id) {
+      adjustments.push({
+        param: 'messages',
+        action: 'converted',
+        detail: `tool call id ${JSON.stringify(id)} sent as ${JSON.stringify(safe)}: Messages accepts only letters, digits, _ and - in tool ids.`,
+      })
+    }
+    fallbackIds.set(id, safe)
+    return safe
+  }
+
+  function textBlock(part: TextPart): AnthropicUserBlock[] {
+    if (part.text === '') {
+      emptyTextBlocks++
+      return []
+    }
+    return [{ type: 'text', text: part.text }]
+  }
+
+  function imageBlock(part: ImagePart, messageIndex: number): AnthropicImageBlock[] {
+    const source = part.source
+    let mediaType: string
+    let data: string
+    if (source.kind === 'url') {
+      // A data URL is not a URL Messages can fetch: carry it as the base64 source it really is.
+      const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(source.url)
+      if (dataUrl === null) return [{ type: 'image', source: { type: 'url', url: source.url } }]
+      mediaType = dataUrl[1] ?? ''
+      data = dataUrl[2] ?? ''
+    } else {
+      mediaType = source.mediaType
+      // Messages wants bare base64; tolerate a `data:` prefix left on by the caller.
+      data = source.data.replace(/^data:[^;,]*;base64,/, '')
+    }
+    if (!isAnthropicImageMediaType(mediaType)) {
+      adjustments.push({
+        param: 'messages',
+        action: 'dropped',
+        detail: `image of type ${mediaType} dropped from message ${messageIndex}: Messages accepts only ${ANTHROPIC_IMAGE_MEDIA_TYPES.join(', ')}.`,
+      })
+      return []
+    }
+    return [{ type: 'image', source: { type: 'base64', media_type: mediaType, data } }]
+  }
+
+  function toolResultBlock(message: ToolMessage): AnthropicToolResultBlock {
+    const block: AnthropicToolResultBlock = {
+      type: 'tool_result',
+      tool_use_id: toolId(message.toolCallId),
+      content: message.content,
+    }
+    if (message.isError !== undefined) block.is_error = message.isError
+    return block
+  }
+
+  function assistantBlocks(message: AssistantMessage): AnthropicAssistantBlock[] {
+    const blocks: AnthropicAssistantBlock[] = []
+    for (const part of message.content) {
+      if (part.type === 'text') {
+        blocks.push(...(textBlock(part) as AnthropicAssistantBlock[]))
+        continue
+      }
+      const { input, valid } = toolInputFromArguments(part.arguments)
+      if (!valid) {
+        adjustments.push({
+          param: 'messages',
+          action: 'converted',
+          detail: `arguments of tool call ${part.id} (${part.name}) are not a JSON object; sent as {"rawInvalidInput": …} because Messages requires an object.`,
+        })
+      }
+      blocks.push({ type: 'tool_use', id: toolId(part.id), name: part.name, input })
+    }
+    return blocks
+  }
+
+  function userBlocks(message: ChatMessage & { role: 'user' }, index: number): AnthropicUserBlock[] {
+    const blocks: AnthropicUserBlock[] = []
+    for (const part of message.content) {
+      blocks.push(...(part.type === 'text' ? textBlock(part) : imageBlock(part, index)))
+    }
+    return blocks
+  }
+
+  function dropEmpty(index: number): void {
+    adjustments.push({
+      param: 'messages',
+      action: 'dropped',
+      detail: `message ${index} dropped: nothing in it can be sent (Messages rejects empty content).`,
+    })
+  }
+
+  let i = 0
+  while (i < messages.length) {
+    const message = messages[i] as ChatMessage
+    if (message.role === 'tool') {
+      const blocks: AnthropicUserBlock[] = []
+      while (i < messages.length && (messages[i] as ChatMessage).role === 'tool') {
+        blocks.push(toolResultBlock(messages[i] as ToolMessage))
+        i++
+      }
+      const next = messages[i]
+      if (next?.role === 'user') {
+        blocks.push(...userBlocks(next, i))
+        i++
+      }
+      out.push({ role: 'user', content: blocks })
+      continue
+    }
+    if (message.role === 'user') {
+      const blocks = userBlocks(message, i)
+      if (blocks.length === 0) dropEmpty(i)
+      else out.push({ role: 'user', content: shorthand(blocks) })
+    } else {
+      const blocks = assistantBlocks(message)
+      if (blocks.length === 0) dropEmpty(i)
+      else out.push({ role: 'assistant', content: shorthand(blocks) })
+    }
+    i++
+  }
+
+  if (emptyTextBlocks > 0) {
+    adjustments.push({
+      param: 'messages',
+      action: 'dropped',
+      detail: `${emptyTextBlocks} empty text block(s) dropped: Messages rejects empty text.`,
+    })
+  }
+  return out
+}
+
+/** One text block is sent as the string shorthand: what hand-written requests (and the spec) use. */
+function shorthand<T extends { type: string }>(blocks: T[]): string | T[] {
+  const only = blocks[0]
+  if (blocks.length === 1 && only?.type === 'text' && 'text' in only && typeof only.text === 'string') {
+    return only.text
+  }
+  return blocks
+}

@@ -1,0 +1,35 @@
+import type { Dialect } from '../dialect'
+import { checkAnthropicHeaders, readAnthropicApiKey } from './anthropic-headers'
+import { ANTHROPIC_MESSAGES_PATH, buildAnthropicRequest } from './build-anthropic-request'
+import { decodeAnthropicRequest } from './decode-anthropic-request'
+import { encodeAnthropicError } from './encode-anthropic-error'
+import { encodeAnthropicModelList } from './encode-anthropic-model-list'
+import { encodeAnthropicResponse } from './encode-anthropic-response'
+import { createAnthropicStreamEncoder } from './encode-anthropic-stream'
+import { parseAnthropicError } from './parse-anthropic-error'
+import { parseAnthropicResponse } from './parse-anthropic-response'
+import { createAnthropicStreamParser } from './parse-anthropic-stream'
+
+/** The Anthropic-compatible Messages dialect (dialects.md part B), both client and server halves. */
+export const anthropicMessagesDialect: Dialect = {
+  id: 'anthropic-messages',
+  label: 'Anthropic (messages)',
+  path: ANTHROPIC_MESSAGES_PATH,
+  requestIdHeader: 'request-id',
+  messageIdPrefix: 'msg_',
+
+  buildRequest: buildAnthropicRequest,
+  parseResponse: parseAnthropicResponse,
+  parseStream: createAnthropicStreamParser,
+  parseError: parseAnthropicError,
+
+  readApiKey: readAnthropicApiKey,
+  checkHeaders: checkAnthropicHeaders,
+  decodeRequest: decodeAnthropicRequest,
+  encodeResponse: encodeAnthropicResponse,
+  encodeStream: createAnthropicStreamEncoder,
+  encodeError: (error, requestId) => encodeAnthropicError(error, requestId),
+  // A real `ping` event rather than an SSE comment: what the API sends, and what every client skips.
+  keepAlive: () => ({ event: 'ping', data: '{"type":"ping"}' }),
+  encodeModelList: encodeAnthropicModelList,
+}
