@@ -21,6 +21,15 @@ describe('toAsciiJson', () => {
     expect(toAsciiJson('é👋')).toBe('"\\u00e9\\ud83d\\udc4b"')
   })
 
+  it('keeps pretty-printed JSON valid (whitespace between tokens is not escaped)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const pretty = escapeJsonNonAscii(JSON.stringify(value, null, 2))
+        expect(JSON.parse(pretty)).toEqual(JSON.parse(JSON.stringify(value)))
+      }),
+    )
+  })
+
   it('leaves already-ASCII JSON text unchanged', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {

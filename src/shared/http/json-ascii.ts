@@ -5,11 +5,15 @@
  * into a terminal they can be invisible or reorder the command (security.md §3). Dialects serialize
  * request bodies with this, so the generated curl carries the very bytes that are sent. Escaping is
  * safe at character level: in valid JSON these characters only occur inside strings, where `\uXXXX`
- * means the same character. Lone surrogates are already escaped by JSON.stringify (ES2019).
+ * means the same character. Lone surrogates are already escaped by JSON.stringify (ES2019). Tab, LF
+ * and CR are left alone: valid JSON only has them raw as whitespace between tokens (pretty-printed
+ * text), where an escape would be a syntax error.
  */
 export function escapeJsonNonAscii(jsonText: string): string {
-  // eslint-disable-next-line no-control-regex
-  return jsonText.replace(/[^\x20-\x7e]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'))
+  return jsonText.replace(
+    /[^\x20-\x7e\t\n\r]/g,
+    (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'),
+  )
 }
 
 export function toAsciiJson(value: unknown): string {

@@ -1,0 +1,3 @@
+export { KEY_ENV_VAR, type CurlOptions } from './curl-options'
+export { CurlUnsafeInputError } from './curl-unsafe-input-error'
+export { toCurl } from './to-curl'
