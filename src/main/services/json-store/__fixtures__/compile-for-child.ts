@@ -1,0 +1,48 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import ts from 'typescript'
+
+/**
+ * Transpiles the TypeScript files under `sourceDir` (tests and declarations excluded) to CommonJS in a
+ * temp folder, so a child process can run them on plain `node`: ~0.1 s to start instead of ~0.5 s
+ * through a TypeScript loader, which is what lets the crash test kill 100+ processes in seconds.
+ * Packages resolve through NODE_PATH (see `childEnv`). Returns the output folder.
+ */
+export async function compileForChild(sourceDir: string): Promise<string> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'compiled-for-child-'))
+  // The repo's package.json says "type": "module"; these files are CommonJS.
+  await writeFile(path.join(outDir, 'package.json'), '{ "type": "commonjs" }\n')
+  for (const relative of await typeScriptSources(sourceDir)) {
+    const source = await readFile(path.join(sourceDir, relative), 'utf8')
+    const { outputText } = ts.transpileModule(source, {
+      fileName: relative,
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+        verbatimModuleSyntax: false,
+      },
+    })
+    const outFile = path.join(outDir, relative.replace(/\.ts$/, '.js'))
+    await mkdir(path.dirname(outFile), { recursive: true })
+    await writeFile(outFile, outputText)
+  }
+  return outDir
+}
+
+export function childEnv(repoRoot: string): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_PATH: path.join(repoRoot, 'node_modules') }
+}
+
+async function typeScriptSources(dir: string, prefix = ''): Promise<string[]> {
+  const found: string[] = []
+  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = path.join(prefix, entry.name)
+    if (entry.isDirectory()) found.push(...(await typeScriptSources(dir, relative)))
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.includes('.test.')) {
+      found.push(relative)
+    }
+  }
+  return found
+}

@@ -1,0 +1,86 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { readJsonFile } from './read-json-file'
+import { writeJsonFileAtomic } from './write-json-file-atomic'
+
+const settingsSchema = z.object({ theme: z.enum(['light', 'dark']), fontSize: z.number().int() })
+
+let dir: string
+let settingsPath: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'json-file-'))
+  settingsPath = path.join(dir, 'settings.json')
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('readJsonFile / writeJsonFileAtomic', () => {
+  it('round-trips a settings file', async () => {
+    await writeJsonFileAtomic(settingsPath, { theme: 'dark', fontSize: 14 })
+    await expect(readJsonFile(settingsPath, settingsSchema)).resolves.toEqual({
+      status: 'ok',
+      value: { theme: 'dark', fontSize: 14 },
+    })
+    // Human-readable on disk, and no temp file left next to it.
+    await expect(readFile(settingsPath, 'utf8')).resolves.toBe('{\n  "theme": "dark",\n  "fontSize": 14\n}\n')
+    await expect(readdir(dir)).resolves.toEqual(['settings.json'])
+  })
+
+  it('reports a missing file, and a missing folder, as missing', async () => {
+    await expect(readJsonFile(settingsPath, settingsSchema)).resolves.toEqual({ status: 'missing' })
+    await expect(readJsonFile(path.join(dir, 'nope', 'settings.json'), settingsSchema)).resolves.toEqual({
+      status: 'missing',
+    })
+  })
+
+  it('creates the parent folder on first write', async () => {
+    const nested = path.join(dir, 'profile', 'settings.json')
+    await writeJsonFileAtomic(nested, { theme: 'light', fontSize: 12 })
+    await expect(readJsonFile(nested, settingsSchema)).resolves.toMatchObject({ status: 'ok' })
+  })
+
+  it('refuses a value that is not JSON instead of writing "undefined"', async () => {
+    await expect(writeJsonFileAtomic(settingsPath, undefined)).rejects.toThrow(TypeError)
+    await expect(readdir(dir)).resolves.toEqual([])
+  })
+
+  it('quarantines an unparsable or invalid file and says why, keeping its bytes', async () => {
+    await writeFile(settingsPath, '{"theme": "dark", "fontSi')
+    const broken = await readJsonFile(settingsPath, settingsSchema)
+    expect(broken).toMatchObject({ status: 'quarantined', problem: expect.stringMatching(/^not valid JSON/) })
+    if (broken.status !== 'quarantined') throw new Error('unreachable')
+    await expect(readFile(broken.quarantinedAs, 'utf8')).resolves.toBe('{"theme": "dark", "fontSi')
+
+    await writeFile(settingsPath, '{"theme": "sepia", "fontSize": 14}')
+    const invalid = await readJsonFile(settingsPath, settingsSchema)
+    expect(invalid).toMatchObject({
+      status: 'quarantined',
+      problem: expect.stringMatching(/^unexpected content \(theme: /),
+    })
+
+    // Both kept side by side; the settings file itself is gone so defaults apply.
+    const names = await readdir(dir)
+    expect(names.filter((name) => name.startsWith('settings.json.corrupt-'))).toHaveLength(2)
+    expect(names).not.toContain('settings.json')
+  })
+
+  it('accepts a file an editor saved with a byte order mark', async () => {
+    await writeFile(settingsPath, '\uFEFF{"theme": "light", "fontSize": 13}')
+    await expect(readJsonFile(settingsPath, settingsSchema)).resolves.toEqual({
+      status: 'ok',
+      value: { theme: 'light', fontSize: 13 },
+    })
+  })
+
+  it('sweeps leftover temp files of this file only', async () => {
+    await writeJsonFileAtomic(settingsPath, { theme: 'dark', fontSize: 14 })
+    await writeFile(path.join(dir, 'settings.json.2882343476'), '{"theme": "li')
+    await writeFile(path.join(dir, 'profiles.json.2882343476'), 'belongs to another file')
+    await expect(readJsonFile(settingsPath, settingsSchema)).resolves.toMatchObject({ status: 'ok' })
+    expect((await readdir(dir)).sort()).toEqual(['profiles.json.2882343476', 'settings.json'])
+  })
+})

@@ -1,0 +1,25 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import { trackAtomicWrite } from './atomic-temp-files'
+import { fsyncDirectory } from './fsync-directory'
+
+/** The bytes of a stored document: pretty-printed so a user can read and diff the file. */
+export function serializeJsonDocument(value: unknown): string {
+  const text = JSON.stringify(value, null, 2) as string | undefined
+  if (text === undefined) throw new TypeError('Only JSON values can be stored (got undefined or a function).')
+  return `${text}\n`
+}
+
+/**
+ * Replaces `filePath` with `value` as JSON so that a crash at any moment leaves either the old or the
+ * new document, never a mix: temp file in the same folder, fsync, rename over the target (all three by
+ * write-file-atomic), then fsync the folder so the rename itself survives a power cut.
+ */
+export async function writeJsonFileAtomic(filePath: string, value: unknown): Promise<void> {
+  const data = serializeJsonDocument(value)
+  const dir = path.dirname(filePath)
+  await mkdir(dir, { recursive: true })
+  await trackAtomicWrite(filePath, () => writeFileAtomic(filePath, data, { encoding: 'utf8', fsync: true }))
+  await fsyncDirectory(dir)
+}
