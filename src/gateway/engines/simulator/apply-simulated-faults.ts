@@ -1,0 +1,90 @@
+import type { ChatRequest, DialectId } from '../../../shared/chat/chat-request'
+import type { StreamPart } from '../../../shared/chat/stream-part'
+import { simulatedStatusError, type SimulateDirectives } from './parse-simulate-header'
+import { simulate } from './simulate'
+import type { Simulation, SimulationContext } from './simulation'
+
+/** A mid-stream error comes after this many content parts (fewer when the reply is shorter). */
+export const MIDSTREAM_ERROR_AFTER_PARTS = 5
+
+/**
+ * The in-band error's type as each dialect's real servers write it for an overload (Messages:
+ * `event: error` with `overloaded_error`; Chat Completions: `data: {"error":…}` with `server_error`).
+ * `kind` travels along so a translating gateway can re-encode it.
+ */
+const OVERLOADED_TYPE: Record<DialectId, string> = {
+  'openai-chat': 'server_error',
+  'anthropic-messages': 'overloaded_error',
+}
+
+function isContent(part: StreamPart): boolean {
+  return part.type === 'text-delta' || part.type === 'tool-call-delta'
+}
+
+/**
+ * Applies the stream faults of `x-simulate` to a simulation:
+ * - `midstream-error`: after a few content parts the rest of the reply (usage, finish, end included)
+ *   is replaced by one `error` part, so the stream ends without its terminal event, as real servers do;
+ * - `drop-after=n`: `dropAfterPart = n`; the gateway writes parts up to the n-th content part and then
+ *   destroys the connection. Parts are left whole: a reply shorter than n parts is not dropped.
+ */
+export function applySimulatedFaults(
+  simulation: Simulation,
+  directives: SimulateDirectives,
+  dialect: DialectId,
+): Simulation {
+  let { parts, delaysMs } = simulation
+  if (directives.midstreamError) {
+    const contentIndexes = parts.flatMap((part, index) => (isContent(part) ? [index] : []))
+    const keep = Math.min(MIDSTREAM_ERROR_AFTER_PARTS, Math.max(0, contentIndexes.length - 1))
+    // The error takes the place (and the timing) of the next content part, or follows the preamble
+    // (`start` and the prompt's usage) when there is no content at all.
+    const errorAt =
+      contentIndexes[keep] ?? parts.findIndex((part) => part.type !== 'start' && part.type !== 'usage')
+    const error: StreamPart = {
+      type: 'error',
+      error: {
+        type: OVERLOADED_TYPE[dialect],
+        message: `Overloaded: simulated mid-stream error requested by the x-simulate header.`,
+        kind: 'overloaded',
+      },
+    }
+    parts = [...parts.slice(0, errorAt), error]
+    delaysMs = [...delaysMs.slice(0, errorAt), delaysMs[errorAt] ?? 0]
+  }
+  return {
+    parts,
+    delaysMs,
+    ...(directives.dropAfter === undefined ? {} : { dropAfterPart: directives.dropAfter }),
+  }
+}
+
+/** The pacing of one request: the configured one, with the header's overrides. */
+export function withSimulatedPacing(
+  pacing: SimulationContext['pacing'],
+  directives: SimulateDirectives,
+): SimulationContext['pacing'] {
+  return {
+    ttftMs: directives.ttftMs ?? pacing.ttftMs,
+    tokensPerSecond: directives.tokensPerSecond ?? pacing.tokensPerSecond,
+  }
+}
+
+/**
+ * The simulator as the gateway runs it: `status=` throws the requested GatewayError before anything
+ * is generated, pacing overrides apply, then the stream faults. Pass `parseSimulateHeader(undefined)`
+ * (or `{ midstreamError: false }`) when fault injection is disabled.
+ */
+export function runSimulation(
+  request: ChatRequest,
+  context: SimulationContext,
+  directives: SimulateDirectives,
+): Simulation {
+  if (directives.status !== undefined)
+    throw simulatedStatusError(directives.status, directives.retryAfterSeconds)
+  const simulation = simulate(request, {
+    ...context,
+    pacing: withSimulatedPacing(context.pacing, directives),
+  })
+  return applySimulatedFaults(simulation, directives, context.dialect)
+}

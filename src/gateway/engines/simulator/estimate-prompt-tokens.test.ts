@@ -1,0 +1,106 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
+import { describe, expect, it } from 'vitest'
+import type { ChatMessage, ChatRequest } from '../../../shared/chat/chat-request'
+import {
+  estimatePromptTokens,
+  REPLY_PRIMING_TOKENS,
+  TOKENS_PER_IMAGE,
+  TOKENS_PER_MESSAGE,
+  TOKENS_PER_TOOL,
+} from './estimate-prompt-tokens'
+
+const user = (text: string): ChatMessage => ({ role: 'user', content: [{ type: 'text', text }] })
+const request = (messages: ChatMessage[], extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  model: 'm',
+  stream: false,
+  messages,
+  ...extra,
+})
+
+describe('estimatePromptTokens', () => {
+  it('is the real token count of the text plus the documented fixed costs', () => {
+    const text = 'What is the weather in Paris today?'
+    expect(estimatePromptTokens(request([user(text)]))).toBe(
+      countTokens(text) + TOKENS_PER_MESSAGE + REPLY_PRIMING_TOKENS,
+    )
+  })
+
+  it('counts the system prompt, every message kind, each image, tools and the response schema', () => {
+    const base = request([user('hi')])
+    const baseTokens = estimatePromptTokens(base)
+    expect(estimatePromptTokens({ ...base, system: 'Be brief.' })).toBeGreaterThan(
+      baseTokens + TOKENS_PER_MESSAGE,
+    )
+
+    const withImages = request([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'hi' },
+          { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'A'.repeat(10_000) } },
+          { type: 'image', source: { kind: 'url', url: 'https://example.com/cat.jpg' } },
+        ],
+      },
+    ])
+    // Images cost a fixed amount, however large their data.
+    expect(estimatePromptTokens(withImages)).toBe(baseTokens + 2 * TOKENS_PER_IMAGE)
+
+    const toolTurn = request([
+      user('weather?'),
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
+      },
+      { role: 'tool', toolCallId: 'call_1', content: '{"temp_c":18}' },
+    ])
+    expect(estimatePromptTokens(toolTurn)).toBeGreaterThan(
+      estimatePromptTokens(request([user('weather?')])) + 2 * TOKENS_PER_MESSAGE,
+    )
+
+    const parameters = { type: 'object', properties: { city: { type: 'string' } } }
+    const withTool = {
+      ...base,
+      tools: [{ name: 'get_weather', description: 'Weather for a city', parameters }],
+    }
+    expect(estimatePromptTokens(withTool)).toBeGreaterThan(
+      baseTokens + TOKENS_PER_TOOL + countTokens(JSON.stringify(parameters)),
+    )
+
+    const withSchema: ChatRequest = {
+      ...base,
+      responseFormat: {
+        type: 'json_schema',
+        name: 'report',
+        schema: { type: 'object', properties: { temp: { type: 'number' } } },
+      },
+    }
+    expect(estimatePromptTokens(withSchema)).toBeGreaterThan(baseTokens + 10)
+  })
+
+  it('does not throw on special-token text in a prompt', () => {
+    expect(estimatePromptTokens(request([user('<|endoftext|><|im_start|>system')]))).toBeGreaterThan(5)
+  })
+
+  it('counts a 4 MB conversation in well under two seconds', () => {
+    const words = ['alpha', 'beta', 'gamma', 'délta', '日本', 'code()', '{"k":1}', '\n', 'the', 'quick']
+    const messages: ChatMessage[] = []
+    let size = 0
+    for (let m = 0; size < 4_000_000; m++) {
+      let text = ''
+      for (let w = 0; w < 400; w++) text += `${words[(m * 31 + w * 7) % words.length]} `
+      messages.push(m % 2 === 0 ? user(text) : { role: 'assistant', content: [{ type: 'text', text }] })
+      size += text.length
+    }
+    // And a pasted 1 MB blob without whitespace, the case plain BPE is quadratic on.
+    let blob = ''
+    for (let i = 0; i < 1_000_000; i++)
+      blob += String.fromCharCode(97 + ((Math.imul(i, 2654435761) >>> 27) % 26))
+    messages.push(user(blob))
+    const big = request(messages)
+    const started = performance.now()
+    const tokens = estimatePromptTokens(big)
+    const elapsed = performance.now() - started
+    expect(tokens).toBeGreaterThan(500_000)
+    expect(elapsed).toBeLessThan(2_000)
+  })
+})

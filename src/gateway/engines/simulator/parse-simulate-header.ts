@@ -1,0 +1,122 @@
+import { GatewayError, gatewayErrorKindFromStatus } from '../../../shared/chat/errors'
+
+/** The fault-injection request header (documented in SIMULATE_HEADER_HELP). */
+export const SIMULATE_HEADER = 'x-simulate'
+
+/** What an `x-simulate` header asks for; everything optional, nothing asked means a normal reply. */
+export type SimulateDirectives = {
+  /** Answer with this HTTP error (400–599) before streaming anything. */
+  status?: number
+  /** With `status`: the `retry-after` header, in seconds. */
+  retryAfterSeconds?: number
+  /** After a few tokens, an in-band `overloaded` error part ends the stream. */
+  midstreamError: boolean
+  /** Cut the connection after this many content parts (text or tool-argument deltas). */
+  dropAfter?: number
+  /** Overrides the configured time to first token. */
+  ttftMs?: number
+  /** Overrides the configured speed. */
+  tokensPerSecond?: number
+}
+
+const MAX_RETRY_AFTER_SECONDS = 86_400
+const MAX_TTFT_MS = 600_000
+const MAX_TOKENS_PER_SECOND = 1_000_000
+
+/**
+ * Parses `x-simulate: status=429, retry-after=2` (directives separated by commas or semicolons,
+ * `key=value` or a bare flag, keys case-insensitive). An absent or empty header asks for nothing.
+ * Anything unknown, repeated or out of range is refused with a 400 naming the header: a typo in a
+ * test header must not silently turn into a normal reply.
+ */
+export function parseSimulateHeader(value: string | undefined): SimulateDirectives {
+  const directives: SimulateDirectives = { midstreamError: false }
+  if (value === undefined) return directives
+  const seen = new Set<string>()
+  for (const item of value.split(/[,;]/)) {
+    const trimmed = item.trim()
+    if (trimmed === '') continue
+    const equals = trimmed.indexOf('=')
+    const key = (equals === -1 ? trimmed : trimmed.slice(0, equals)).trim().toLowerCase()
+    const raw = equals === -1 ? undefined : trimmed.slice(equals + 1).trim()
+    if (seen.has(key)) throw invalid(`"${key}" is given more than once.`)
+    seen.add(key)
+    switch (key) {
+      case 'status': {
+        const status = integerValue(key, raw, 400, 599, 'an HTTP error status from 400 to 599')
+        directives.status = status
+        break
+      }
+      case 'retry-after':
+        directives.retryAfterSeconds = integerValue(key, raw, 0, MAX_RETRY_AFTER_SECONDS, 'whole seconds')
+        break
+      case 'midstream-error':
+        if (raw !== undefined) throw invalid('"midstream-error" is a flag and takes no value.')
+        directives.midstreamError = true
+        break
+      case 'drop-after':
+        directives.dropAfter = integerValue(
+          key,
+          raw,
+          1,
+          Number.MAX_SAFE_INTEGER,
+          'a number of content parts (1 or more)',
+        )
+        break
+      case 'ttft-ms':
+        directives.ttftMs = integerValue(key, raw, 0, MAX_TTFT_MS, `milliseconds from 0 to ${MAX_TTFT_MS}`)
+        break
+      case 'tokens-per-second': {
+        if (
+          raw === undefined ||
+          !/^\d+(\.\d+)?$/.test(raw) ||
+          Number(raw) <= 0 ||
+          Number(raw) > MAX_TOKENS_PER_SECOND
+        ) {
+          throw invalid(`"tokens-per-second" must be a number above 0 and at most ${MAX_TOKENS_PER_SECOND}.`)
+        }
+        directives.tokensPerSecond = Number(raw)
+        break
+      }
+      default:
+        throw invalid(
+          `unknown directive "${key.slice(0, 40)}"; known: status, retry-after, midstream-error, drop-after, ttft-ms, tokens-per-second.`,
+        )
+    }
+  }
+  if (directives.retryAfterSeconds !== undefined && directives.status === undefined) {
+    throw invalid('"retry-after" only applies together with "status".')
+  }
+  return directives
+}
+
+/**
+ * The error a `status=` directive asks for, before any byte of the reply: its kind follows the status
+ * (429 rate_limit, 529/503 overloaded, 5xx server_error, …) so each dialect encodes it in its own
+ * terms, while the status itself is kept exactly.
+ */
+export function simulatedStatusError(status: number, retryAfterSeconds?: number): GatewayError {
+  const kind = gatewayErrorKindFromStatus(status)
+  return new GatewayError(
+    kind,
+    `Simulated error: the ${SIMULATE_HEADER} header asked for HTTP ${status} (${kind}); no model was run.`,
+    { status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+  )
+}
+
+function integerValue(
+  key: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+  expected: string,
+): number {
+  if (raw === undefined || !/^\d+$/.test(raw)) throw invalid(`"${key}" must be ${expected}.`)
+  const value = Number(raw)
+  if (value < min || value > max) throw invalid(`"${key}" must be ${expected}.`)
+  return value
+}
+
+function invalid(detail: string): GatewayError {
+  return new GatewayError('invalid_request', `${SIMULATE_HEADER}: ${detail}`, { param: SIMULATE_HEADER })
+}

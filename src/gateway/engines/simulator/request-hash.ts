@@ -1,0 +1,77 @@
+import type { ChatRequest } from '../../../shared/chat/chat-request'
+
+/**
+ * The seed of a reply: a stable 32-bit hash of what the request *means* for the text.
+ *
+ * Left out on purpose:
+ * - `stream`, `includeUsage`: streaming or not must give the same reply and the same usage;
+ * - `maxTokens`, `stop`: they cut the reply, they do not change it, so a smaller `max_tokens` shows a
+ *   prefix of the same text (as greedy decoding would), which is what users compare in a playground;
+ * - `parallelToolCalls`: the simulator makes at most one call anyway;
+ * - at temperature 0, `seed` and `topP`: greedy decoding ignores the sampler, so there is one canonical
+ *   reply per conversation.
+ */
+export function requestSeed(request: ChatRequest): number {
+  const greedy = request.temperature === 0
+  const meaning = {
+    model: request.model,
+    system: request.system,
+    messages: request.messages,
+    temperature: request.temperature,
+    topP: greedy ? undefined : request.topP,
+    seed: greedy ? undefined : request.seed,
+    responseFormat: request.responseFormat,
+    tools: request.tools,
+    toolChoice: request.toolChoice,
+  }
+  return fnv1a32(canonicalJson(meaning))
+}
+
+/** FNV-1a over UTF-16 code units: linear, and identical on every platform. */
+export function fnv1a32(text: string, seed = 0x811c9dc5): number {
+  let hash = seed >>> 0
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 0
+}
+
+/**
+ * JSON with object keys sorted, so the hash does not depend on the order a client wrote its keys in
+ * (a JSON Schema with the same properties in another order is the same tool). `undefined` members are
+ * dropped exactly like JSON.stringify drops them.
+ */
+export function canonicalJson(value: unknown): string {
+  const out: string[] = []
+  writeCanonical(value, out)
+  return out.join('')
+}
+
+function writeCanonical(value: unknown, out: string[]): void {
+  if (value === null || typeof value !== 'object') {
+    out.push(JSON.stringify(value) ?? 'null')
+    return
+  }
+  if (Array.isArray(value)) {
+    out.push('[')
+    value.forEach((item, i) => {
+      if (i > 0) out.push(',')
+      writeCanonical(item === undefined ? null : item, out)
+    })
+    out.push(']')
+    return
+  }
+  const record = value as Record<string, unknown>
+  out.push('{')
+  let first = true
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key]
+    if (member === undefined || typeof member === 'function') continue
+    if (!first) out.push(',')
+    first = false
+    out.push(JSON.stringify(key), ':')
+    writeCanonical(member, out)
+  }
+  out.push('}')
+}

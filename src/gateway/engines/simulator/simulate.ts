@@ -1,0 +1,213 @@
+import type { ChatRequest, ToolDefinition } from '../../../shared/chat/chat-request'
+import type { StreamPart } from '../../../shared/chat/stream-part'
+import { chooseToolToCall, simulatedToolCallId } from './choose-tool-call'
+import { readConversationFacts, type ConversationFacts } from './conversation-facts'
+import { estimatePromptTokens } from './estimate-prompt-tokens'
+import { composeJsonReply } from './json-reply'
+import { exampleFromSchema } from './json-schema-example'
+import { readLengthRequest } from './length-request'
+import { composeReplyText, DIALECT_LABELS } from './reply-text'
+import { requestSeed } from './request-hash'
+import { Sampler } from './sampler'
+import { simulatedDelays } from './simulated-delays'
+import { simulatedFinishReason, type SimulatedEnding } from './simulated-finish-reason'
+import type { Simulation, SimulationContext } from './simulation'
+import { countTextTokens, splitIntoTokenPieces, wellFormed } from './token-pieces'
+import { findPlace, type ValueHints } from './value-hints'
+
+/** A normal reply aims for this many tokens, chosen by the seed. */
+export const NORMAL_REPLY_TOKENS = { min: 60, max: 200 } as const
+/** An open-ended long reply ("write a long essay") without max_tokens stops near this length. */
+export const DEFAULT_LONG_REPLY_TOKENS = 4096
+/**
+ * The simulated model's own output limit, like a real model's. It also bounds the memory of one
+ * reply (one part per token). max_tokens above it ends the reply here, with finish `length`.
+ */
+export const SIMULATOR_MAX_OUTPUT_TOKENS = 131_072
+
+/**
+ * The whole reply to a request, as stream parts with their pacing. Pure and deterministic: the same
+ * request (streaming or not) always gives the same parts; see request-hash.ts for what counts.
+ */
+export function simulate(request: ChatRequest, context: SimulationContext): Simulation {
+  const seed = requestSeed(request)
+  const sampler = new Sampler(seed, { greedy: request.temperature === 0 })
+  const facts = readConversationFacts(request)
+  const inputTokens = estimatePromptTokens(request)
+  // A reply never outgrows max_tokens, the room left in the context, or the model's own limit.
+  const outputCap = Math.max(
+    0,
+    Math.min(
+      request.maxTokens ?? Infinity,
+      context.model.contextLength - inputTokens,
+      SIMULATOR_MAX_OUTPUT_TOKENS,
+    ),
+  )
+  const hints: ValueHints = {
+    userText: facts.lastUserText.slice(0, 2_000).replace(/\s+/g, ' ').trim(),
+    place: findPlace(facts.lastUserText.slice(0, 2_000)),
+    sentence: `This is a simulated reply from ${context.model.name} through the ${DIALECT_LABELS[context.dialect]} dialect of the local gateway.`,
+  }
+
+  // The prompt size is known before the first token, as on real servers: Messages puts it in
+  // message_start, so the usage part goes first and the final one only adds the output count.
+  const parts: StreamPart[] = [
+    { type: 'start', model: context.model.name },
+    { type: 'usage', usage: { inputTokens, outputTokens: 0 } },
+  ]
+  const tokensCarried: Array<number | undefined> = [undefined, undefined]
+  const tool = chooseToolToCall(request, facts)
+  const content =
+    tool === undefined
+      ? textContent(request, context, facts, sampler, hints, outputCap)
+      : toolCallContent(tool, context, sampler, hints, outputCap)
+  for (const [part, carried] of content.parts) {
+    parts.push(part)
+    tokensCarried.push(carried)
+  }
+
+  parts.push(
+    { type: 'usage', usage: { inputTokens, outputTokens: content.outputTokens } },
+    { type: 'finish', reason: simulatedFinishReason(content.ending, context.dialect) },
+    { type: 'end' },
+  )
+  tokensCarried.push(undefined, undefined, undefined)
+  return { parts, delaysMs: simulatedDelays(tokensCarried, context.pacing) }
+}
+
+type Content = {
+  /** Each part with the number of output tokens it carries (undefined: not content). */
+  parts: Array<[StreamPart, number | undefined]>
+  outputTokens: number
+  ending: SimulatedEnding
+}
+
+function textContent(
+  request: ChatRequest,
+  context: SimulationContext,
+  facts: ConversationFacts,
+  sampler: Sampler,
+  hints: ValueHints,
+  outputCap: number,
+): Content {
+  const fullText = wellFormed(
+    composeJsonReply(request.responseFormat, context, facts, sampler, hints) ??
+      composeReplyText({
+        request,
+        context,
+        facts,
+        sampler,
+        ...replyLength(facts, request, sampler, outputCap),
+      }),
+  )
+
+  let text = fullText
+  let ending: SimulatedEnding = { kind: 'natural' }
+  const stop = earliestStopSequence(fullText, request.stop ?? [])
+  if (stop !== undefined) {
+    // The real APIs leave the stop sequence itself out of the text.
+    text = fullText.slice(0, stop.index)
+    ending = { kind: 'stop-sequence', sequence: stop.sequence }
+  }
+  let pieces = splitIntoTokenPieces(text)
+  if (pieces.length > outputCap) {
+    pieces = pieces.slice(0, outputCap)
+    ending = { kind: 'max-tokens' }
+  }
+  return {
+    parts: pieces.map((piece) => [{ type: 'text-delta', text: piece }, 1]),
+    outputTokens: pieces.length,
+    ending,
+  }
+}
+
+function replyLength(
+  facts: ConversationFacts,
+  request: ChatRequest,
+  sampler: Sampler,
+  outputCap: number,
+): { targetTokens: number; long: boolean } {
+  // Drawn first and always, so the rest of the text does not shift with the kind of request.
+  const normal = sampler.int(NORMAL_REPLY_TOKENS.min, NORMAL_REPLY_TOKENS.max)
+  const asked = readLengthRequest(facts.lastUserText)
+  switch (asked.kind) {
+    case 'normal':
+      return { targetTokens: normal, long: false }
+    case 'tokens':
+      return { targetTokens: Math.min(asked.tokens, SIMULATOR_MAX_OUTPUT_TOKENS), long: asked.tokens > 400 }
+    case 'open-ended':
+      // Runs into max_tokens (or the room left) when there is one: finish `length`, as with a real
+      // model asked for an essay. The margin covers the composer's block-by-block estimate. Without
+      // max_tokens it ends on its own near the default.
+      return {
+        targetTokens:
+          request.maxTokens === undefined
+            ? DEFAULT_LONG_REPLY_TOKENS
+            : outputCap + Math.max(64, Math.ceil(outputCap / 20)),
+        long: true,
+      }
+    default: {
+      const unreachable: never = asked
+      throw new Error(`unknown length request ${JSON.stringify(unreachable)}`)
+    }
+  }
+}
+
+/** The first place any stop sequence occurs (the earliest wins; at a tie, the one listed first). */
+export function earliestStopSequence(
+  text: string,
+  sequences: readonly string[],
+): { index: number; sequence: string } | undefined {
+  let best: { index: number; sequence: string } | undefined
+  for (const sequence of sequences) {
+    if (sequence === '') continue
+    const index = text.indexOf(sequence)
+    if (index !== -1 && (best === undefined || index < best.index)) best = { index, sequence }
+  }
+  return best
+}
+
+/** How many fragments tool arguments stream in: a few, as real servers send. */
+const ARGUMENT_FRAGMENTS = { min: 2, max: 5 } as const
+
+function toolCallContent(
+  tool: ToolDefinition,
+  context: SimulationContext,
+  sampler: Sampler,
+  hints: ValueHints,
+  outputCap: number,
+): Content {
+  const id = simulatedToolCallId(context.dialect, sampler)
+  const value = exampleFromSchema(tool.parameters, sampler, hints)
+  // Both dialects need an object: Anthropic's tool_use.input is one, and so are OpenAI arguments.
+  const argumentsJson = JSON.stringify(isPlainObject(value) ? value : {})
+  const nameTokens = countTextTokens(tool.name)
+  let pieces = splitIntoTokenPieces(argumentsJson)
+  let ending: SimulatedEnding = { kind: 'tool-call' }
+  const room = Math.max(0, outputCap - nameTokens)
+  if (nameTokens > outputCap || pieces.length > room) {
+    // max_tokens cuts a call like any output: the arguments stop mid-JSON, finish `length`.
+    pieces = pieces.slice(0, room)
+    ending = { kind: 'max-tokens' }
+  }
+
+  const parts: Content['parts'] = [[{ type: 'tool-call-start', index: 0, id, name: tool.name }, nameTokens]]
+  const fragments = Math.min(
+    pieces.length,
+    sampler.greedy ? 3 : sampler.int(ARGUMENT_FRAGMENTS.min, ARGUMENT_FRAGMENTS.max),
+  )
+  for (let f = 0, from = 0; f < fragments; f++) {
+    const to = Math.round(((f + 1) * pieces.length) / fragments)
+    parts.push([
+      { type: 'tool-call-delta', index: 0, argumentsDelta: pieces.slice(from, to).join('') },
+      to - from,
+    ])
+    from = to
+  }
+  parts.push([{ type: 'tool-call-end', index: 0 }, undefined])
+  return { parts, outputTokens: Math.min(outputCap, nameTokens + pieces.length), ending }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
