@@ -42,13 +42,20 @@ export class GatewayError extends Error {
   readonly param: string | undefined
   /** Overrides the status the dialect would pick for this kind (fault injection asks for any status). */
   readonly status: number | undefined
+  /** Seconds the client should wait before retrying (sent as `retry-after` on 429/529/503). */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(kind: GatewayErrorKind, message: string, options: { param?: string; status?: number } = {}) {
+  constructor(
+    kind: GatewayErrorKind,
+    message: string,
+    options: { param?: string; status?: number; retryAfterSeconds?: number } = {},
+  ) {
     super(message)
     this.name = 'GatewayError'
     this.kind = kind
     this.param = options.param
     this.status = options.status
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

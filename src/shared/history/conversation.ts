@@ -1,0 +1,100 @@
+import { z } from 'zod'
+import {
+  chatMessageSchema,
+  dialectErrorSchema,
+  dialectIdSchema,
+  finishReasonSchema,
+  responseFormatSchema,
+  toolChoiceSchema,
+  toolDefinitionSchema,
+  usageSchema,
+} from '../chat/chat-schemas'
+import { paramAdjustmentSchema, terminalStateSchema } from '../runs/run-types'
+
+/** Sampling and tool parameters of a conversation, shared by its panes. */
+export const chatParamsSchema = z.strictObject({
+  temperature: z.number().optional(),
+  topP: z.number().optional(),
+  maxTokens: z.number().int().positive().optional(),
+  stop: z.array(z.string()).default([]),
+  stream: z.boolean().default(true),
+  seed: z.number().int().optional(),
+  responseFormat: responseFormatSchema.optional(),
+  tools: z.array(toolDefinitionSchema).optional(),
+  toolChoice: toolChoiceSchema.optional(),
+})
+export type ChatParams = z.infer<typeof chatParamsSchema>
+
+/** What is kept about a reply once it reached its terminal state (a crash mid-stream loses only it). */
+export const replyRecordSchema = z.strictObject({
+  dialect: dialectIdSchema,
+  model: z.string(),
+  state: terminalStateSchema,
+  finish: finishReasonSchema.optional(),
+  usage: usageSchema.optional(),
+  error: dialectErrorSchema.optional(),
+  reasoning: z.string().optional(),
+  metrics: z
+    .strictObject({
+      ttfbMs: z.number().optional(),
+      ttftMs: z.number().optional(),
+      totalMs: z.number().optional(),
+      tokensPerSecond: z.number().optional(),
+      outputTokens: z.number().optional(),
+      points: z.string().optional(),
+    })
+    .default({}),
+  adjustments: z.array(paramAdjustmentSchema).default([]),
+  createdAt: z.number(),
+})
+export type ReplyRecord = z.infer<typeof replyRecordSchema>
+
+/** A message of the transcript: the canonical message plus an id and, for replies, what happened. */
+export const storedMessageSchema = z.intersection(
+  chatMessageSchema,
+  z.object({ id: z.string().min(1), reply: replyRecordSchema.optional() }),
+)
+export type StoredMessage = z.infer<typeof storedMessageSchema>
+
+/** One column of the chat: a target (dialect + model) and its own transcript. Compare mode has two. */
+export const paneSchema = z.strictObject({
+  id: z.string().min(1),
+  dialect: dialectIdSchema,
+  model: z.string(),
+  messages: z.array(storedMessageSchema),
+})
+export type Pane = z.infer<typeof paneSchema>
+
+export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+
+export const conversationSchema = z.strictObject({
+  version: z.literal(1),
+  id: z.string().regex(CONVERSATION_ID_PATTERN),
+  title: z.string().max(200),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  profileId: z.string().optional(),
+  system: z.string().default(''),
+  params: chatParamsSchema,
+  panes: z.array(paneSchema).min(1).max(2),
+})
+export type Conversation = z.infer<typeof conversationSchema>
+
+export const conversationSummarySchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.number(),
+  messageCount: z.number().int(),
+  models: z.array(z.string()),
+})
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>
+
+export function summarizeConversation(conversation: Conversation): ConversationSummary {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    updatedAt: conversation.updatedAt,
+    messageCount: Math.max(...conversation.panes.map((p) => p.messages.length)),
+    models: [...new Set(conversation.panes.map((p) => p.model))],
+  }
+}

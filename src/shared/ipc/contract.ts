@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { chatRequestSchema, dialectIdSchema } from '../chat/chat-schemas'
+import { conversationSchema, conversationSummarySchema } from '../history/conversation'
+import { runStartInputSchema, runUpdateSchema } from '../runs/run-types'
+import { profileInputSchema, profileSchema, themeSchema } from '../settings/settings-schema'
+
+/**
+ * THE contract between renderer and main: every invoke channel (renderer → main; the input is
+ * untrusted and parsed with its schema in main) and every event (main → renderer). The preload, the
+ * Electron adapter, the browser-mode host and the renderer's api module are all derived from this
+ * object, so adding a channel here is the whole change to the plumbing.
+ */
+
+const keyStatusSchema = z.strictObject({
+  hasKey: z.boolean(),
+  storage: z.enum(['keychain', 'session']),
+  last4: z.string().nullable(),
+  /** Why the key is kept for this session only (no keychain reachable), in plain language. */
+  reason: z.string().optional(),
+})
+export type KeyStatusView = z.infer<typeof keyStatusSchema>
+
+const profileIdInput = z.strictObject({ profileId: z.string().min(1).max(64) })
+
+/** The catalog as the renderer sees it; records are validated by the catalog schema in main. */
+const catalogViewSchema = z.strictObject({
+  profileId: z.string(),
+  models: z.array(z.unknown()),
+  source: z.enum(['bundled', 'gateway']),
+  fetchedAt: z.number().optional(),
+  /** Why the bundled catalog is shown although the profile asked for the gateway's. */
+  warning: z.string().optional(),
+})
+
+const appInfoSchema = z.strictObject({
+  version: z.string(),
+  shell: z.enum(['electron', 'browser']),
+  platform: z.string(),
+  /** Files found corrupt at startup and set aside (renamed, never deleted). Told to the user once. */
+  quarantinedFiles: z.array(z.string()),
+  /** Abilities that differ between shells, so the UI can explain instead of failing. */
+  canCopyWithKey: z.boolean(),
+})
+
+export const invokeChannels = {
+  'app:info': { input: z.undefined(), output: appInfoSchema },
+
+  'settings:get': { input: z.undefined(), output: z.strictObject({ theme: themeSchema }) },
+  'settings:set-theme': { input: z.strictObject({ theme: themeSchema }), output: z.undefined() },
+
+  'profiles:list': {
+    input: z.undefined(),
+    output: z.strictObject({ profiles: z.array(profileSchema), activeProfileId: z.string() }),
+  },
+  'profiles:save': { input: profileInputSchema, output: profileSchema },
+  'profiles:remove': { input: profileIdInput, output: z.undefined() },
+  'profiles:activate': { input: profileIdInput, output: z.undefined() },
+
+  'secrets:status': { input: profileIdInput, output: keyStatusSchema },
+  'secrets:set': {
+    input: z.strictObject({ profileId: z.string().min(1).max(64), key: z.string().trim().min(1).max(4096) }),
+    output: keyStatusSchema,
+  },
+  'secrets:delete': { input: profileIdInput, output: keyStatusSchema },
+
+  'catalog:get': {
+    input: z.strictObject({ profileId: z.string().min(1).max(64), refresh: z.boolean().optional() }),
+    output: catalogViewSchema,
+  },
+
+  'chat:start': { input: runStartInputSchema, output: z.strictObject({ runId: z.string() }) },
+  'chat:cancel': { input: z.strictObject({ runId: z.string() }), output: z.undefined() },
+
+  /** The exact command for this request with the real key, written to the clipboard by main. */
+  'curl:copy-with-key': {
+    input: z.strictObject({
+      profileId: z.string().min(1).max(64),
+      dialect: dialectIdSchema,
+      request: chatRequestSchema,
+    }),
+    output: z.strictObject({ copied: z.boolean(), message: z.string() }),
+  },
+
+  /** Opens an http(s) link in the system browser (Electron); the browser shell opens it itself. */
+  'shell:open-external': { input: z.strictObject({ url: z.string().max(4096) }), output: z.undefined() },
+
+  'history:list': { input: z.undefined(), output: z.array(conversationSummarySchema) },
+  'history:get': { input: z.strictObject({ id: z.string() }), output: conversationSchema },
+  'history:save': { input: conversationSchema, output: z.strictObject({ savedAt: z.number() }) },
+  'history:rename': {
+    input: z.strictObject({ id: z.string(), title: z.string().trim().min(1).max(200) }),
+    output: z.undefined(),
+  },
+  'history:delete': { input: z.strictObject({ id: z.string() }), output: z.undefined() },
+  /** The conversation as a JSON file's contents (no key is ever part of it); the renderer saves it. */
+  'history:export': {
+    input: z.strictObject({ id: z.string() }),
+    output: z.strictObject({ fileName: z.string(), json: z.string() }),
+  },
+  'history:import': {
+    input: z.strictObject({ json: z.string().max(64 * 1024 * 1024) }),
+    output: conversationSchema,
+  },
+} as const
+
+export const eventChannels = {
+  'chat:update': runUpdateSchema,
+  'history:changed': z.undefined(),
+  'profiles:changed': z.undefined(),
+} as const
+
+export type InvokeChannel = keyof typeof invokeChannels
+export type EventChannel = keyof typeof eventChannels
+export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['input']>
+export type InvokeOutput<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['output']>
+export type EventPayload<C extends EventChannel> = z.output<(typeof eventChannels)[C]>
+
+export const INVOKE_CHANNELS = Object.keys(invokeChannels) as InvokeChannel[]
+export const EVENT_CHANNELS = Object.keys(eventChannels) as EventChannel[]
+
+/**
+ * Every invoke answers with an envelope, so expected failures (a bad profile URL, a missing
+ * conversation) arrive as data with a message, the same way in Electron and in browser mode.
+ */
+export type InvokeResult<T> = { ok: true; value: T } | { ok: false; error: { message: string; code: string } }
+
+/** The API the renderer uses, derived from the contract (window.api in Electron). */
+export type PlaygroundApi = {
+  invoke<C extends InvokeChannel>(channel: C, input: InvokeInput<C>): Promise<InvokeResult<InvokeOutput<C>>>
+  on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void
+}
