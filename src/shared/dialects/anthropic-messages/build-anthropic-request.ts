@@ -2,12 +2,28 @@ import type { ChatRequest, JsonSchema, ToolChoice } from '../../chat/chat-reques
 import { joinUrl } from '../../http/http-request'
 import type { Target } from '../../http/http-request'
 import { toAsciiJson } from '../../http/json-ascii'
+import { clampParam, type ParamRange } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'
 import type { AnthropicToolChoice } from './anthropic-wire-types'
 import { toAnthropicMessages } from './convert-to-anthropic-messages'
 
 export const ANTHROPIC_MESSAGES_PATH = '/messages'
+
+const MESSAGES_TEMPERATURE_RANGE: ParamRange = {
+  param: 'temperature',
+  wireName: 'temperature',
+  min: 0,
+  max: 1,
+  dialectLabel: 'Messages',
+}
+const MESSAGES_TOP_P_RANGE: ParamRange = {
+  param: 'topP',
+  wireName: 'top_p',
+  min: 0,
+  max: 1,
+  dialectLabel: 'Messages',
+}
 
 /** A canonical request as the Messages HTTP request a client sends, plus what had to change. */
 export function buildAnthropicRequest(request: ChatRequest, target: Target): BuiltRequest {
@@ -28,17 +44,9 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
   body['messages'] = toAnthropicMessages(request.messages, adjustments)
 
   if (request.temperature !== undefined) {
-    const clamped = Math.min(1, Math.max(0, request.temperature))
-    if (clamped !== request.temperature) {
-      adjustments.push({
-        param: 'temperature',
-        action: 'clamped',
-        detail: `temperature ${request.temperature} clamped to ${clamped} (Messages accepts 0–1).`,
-      })
-    }
-    body['temperature'] = clamped
+    body['temperature'] = clampParam(request.temperature, MESSAGES_TEMPERATURE_RANGE, adjustments)
   }
-  if (request.topP !== undefined) body['top_p'] = request.topP
+  if (request.topP !== undefined) body['top_p'] = clampParam(request.topP, MESSAGES_TOP_P_RANGE, adjustments)
 
   if (request.stop !== undefined && request.stop.length > 0) {
     const kept: string[] = []

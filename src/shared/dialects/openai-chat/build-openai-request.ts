@@ -8,19 +8,31 @@ import type {
 } from '../../chat/chat-request'
 import { joinUrl, type Target } from '../../http/http-request'
 import { toAsciiJson } from '../../http/json-ascii'
+import { clampParam, type ParamRange } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { openaiImageUrlFrom } from './openai-image-url'
+import { toOpenaiToolCall, type OpenaiWireToolCall } from './openai-tool-call'
 
 export const OPENAI_CHAT_PATH = '/chat/completions'
 
 /** The API accepts at most four stop sequences (A1.2). */
 const MAX_STOP_SEQUENCES = 4
-const TEMPERATURE_MIN = 0
-const TEMPERATURE_MAX = 2
+const OPENAI_TEMPERATURE_RANGE: ParamRange = {
+  param: 'temperature',
+  wireName: 'temperature',
+  min: 0,
+  max: 2,
+  dialectLabel: 'Chat Completions',
+}
+const OPENAI_TOP_P_RANGE: ParamRange = {
+  param: 'topP',
+  wireName: 'top_p',
+  min: 0,
+  max: 1,
+  dialectLabel: 'Chat Completions',
+}
 
 type WireContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
-
-type WireToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } }
 
 type WireMessage =
   | { role: 'system'; content: string }
@@ -28,7 +40,7 @@ type WireMessage =
   | {
       role: 'assistant'
       content: string | null | Array<{ type: 'text'; text: string }>
-      tool_calls?: WireToolCall[]
+      tool_calls?: OpenaiWireToolCall[]
     }
   | { role: 'tool'; tool_call_id: string; content: string }
 
@@ -58,27 +70,9 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
   if (request.maxTokens !== undefined) body['max_tokens'] = request.maxTokens
 
   if (request.temperature !== undefined) {
-    const clamped = Math.min(TEMPERATURE_MAX, Math.max(TEMPERATURE_MIN, request.temperature))
-    if (clamped !== request.temperature) {
-      adjustments.push({
-        param: 'temperature',
-        action: 'clamped',
-        detail: `temperature ${request.temperature} clamped to ${clamped} (Chat Completions accepts 0–2).`,
-      })
-    }
-    body['temperature'] = clamped
+    body['temperature'] = clampParam(request.temperature, OPENAI_TEMPERATURE_RANGE, adjustments)
   }
-  if (request.topP !== undefined) {
-    const clamped = Math.min(1, Math.max(0, request.topP))
-    if (clamped !== request.topP) {
-      adjustments.push({
-        param: 'topP',
-        action: 'clamped',
-        detail: `top_p ${request.topP} clamped to ${clamped} (Chat Completions accepts 0–1).`,
-      })
-    }
-    body['top_p'] = clamped
-  }
+  if (request.topP !== undefined) body['top_p'] = clampParam(request.topP, OPENAI_TOP_P_RANGE, adjustments)
 
   if (request.stop !== undefined && request.stop.length > 0) {
     if (request.stop.length > MAX_STOP_SEQUENCES) {
@@ -215,7 +209,7 @@ function wireAssistantMessage(
   adjustments: ParamAdjustment[],
 ): WireMessage {
   const texts: Array<{ type: 'text'; text: string }> = []
-  const toolCalls: WireToolCall[] = []
+  const toolCalls: OpenaiWireToolCall[] = []
   let textAfterToolCall = false
   for (const part of message.content) {
     switch (part.type) {
@@ -224,11 +218,7 @@ function wireAssistantMessage(
         texts.push({ type: 'text', text: part.text })
         break
       case 'tool-call':
-        toolCalls.push({
-          id: part.id,
-          type: 'function',
-          function: { name: part.name, arguments: part.arguments },
-        })
+        toolCalls.push(toOpenaiToolCall(part))
         break
       default: {
         const unreachable: never = part

@@ -2,6 +2,7 @@ import type { ChatResult } from '../../chat/chat-result'
 import type { EncodeContext } from '../dialect'
 import { openaiFinishReasonFor } from './map-openai-finish-reason'
 import { openaiUsageFrom } from './map-openai-usage'
+import { toOpenaiToolCall, type OpenaiWireToolCall } from './openai-tool-call'
 
 /**
  * Server half: a finished result as the `chat.completion` body of A2, with every field the OpenAPI
@@ -15,18 +16,14 @@ import { openaiUsageFrom } from './map-openai-usage'
  */
 export function encodeOpenaiResponse(result: ChatResult, context: EncodeContext): unknown {
   let text: string | null = null
-  const toolCalls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> = []
+  const toolCalls: OpenaiWireToolCall[] = []
   for (const part of result.content) {
     switch (part.type) {
       case 'text':
         text = (text ?? '') + part.text
         break
       case 'tool-call':
-        toolCalls.push({
-          id: part.id,
-          type: 'function',
-          function: { name: part.name, arguments: part.arguments },
-        })
+        toolCalls.push(toOpenaiToolCall(part))
         break
       default: {
         const unreachable: never = part
