@@ -72,6 +72,15 @@ export const runStartInputSchema = z.strictObject({
   profileId: z.string().min(1),
   dialect: dialectIdSchema,
   request: chatRequestSchema,
+  /**
+   * Fault injection of the local gateway's simulator (`x-simulate`: `status=429`, `midstream-error`,
+   * `drop-after=5`…), to see how a client copes. Only for the local profile; printable ASCII only.
+   */
+  simulate: z
+    .string()
+    .max(200)
+    .regex(/^[\x20-\x7e]*$/, 'printable ASCII only')
+    .optional(),
 })
 export type RunStartInput = z.infer<typeof runStartInputSchema>
 

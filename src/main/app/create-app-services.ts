@@ -1,0 +1,204 @@
+import { dialects } from '../../shared/dialects'
+import { toCurl } from '../../shared/curl'
+import { LOCAL_PROFILE_ID, isHttpUrl } from '../../shared/settings/settings-schema'
+import { UserFacingError, type EventSink, type InvokeHandlers } from '../ipc/handlers'
+import { createCatalogLoader } from '../services/catalog/catalog-loader'
+import { createHistoryService } from '../services/history/history-service'
+import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
+import { createLogger, type Logger } from '../services/log/logger'
+import { createRunRegistry } from '../services/runs'
+import type { SecretStore } from '../services/secret-store'
+import { createSettingsService } from '../services/settings/settings-service'
+
+/** What differs between the Electron shell and browser mode. */
+export type ShellAbilities = {
+  shell: 'electron' | 'browser'
+  version: string
+  /** Writes the system clipboard (Electron). Browser mode has none: the key must not reach the page. */
+  writeClipboard?: (text: string) => void
+  /** Opens an http(s) URL in the system browser (Electron). */
+  openExternal?: (url: string) => Promise<void>
+}
+
+export type AppServices = {
+  handlers: InvokeHandlers
+  logger: Logger
+  localGatewayUrl: string
+  stop(): Promise<void>
+}
+
+/**
+ * Main's services wired to the IPC contract, the same for both shells. The keys stay here: the
+ * handlers hand the renderer `{ hasKey, storage, last4 }` and never a key.
+ */
+export async function createAppServices(options: {
+  userDataDir: string
+  secrets: SecretStore
+  emit: EventSink
+  abilities: ShellAbilities
+  env?: Record<string, string | undefined>
+  writeLog?: (line: string) => void
+}): Promise<AppServices> {
+  const env = options.env ?? process.env
+  const { secrets, emit, abilities } = options
+  // Keys the redactor must recognise: every key main has read, for as long as it runs.
+  const knownKeys = new Set<string>()
+  const rememberKey = (key: string | null): string | null => {
+    if (key) knownKeys.add(key)
+    return key
+  }
+  const logger = createLogger({
+    write: options.writeLog ?? ((line) => process.stderr.write(line + '\n')),
+    secrets: () => [...knownKeys],
+  })
+  const readKey = async (profileId: string): Promise<string | null> =>
+    rememberKey(await secrets.get(profileId))
+
+  const local = await startLocalGateway({ secrets, env })
+  rememberKey(local.gateway.apiKey)
+  const settings = await createSettingsService({
+    userDataDir: options.userDataDir,
+    localProfile: local.profile,
+  })
+  const history = await createHistoryService({ userDataDir: options.userDataDir })
+  const catalogs = createCatalogLoader({ logger, apiKey: readKey })
+  const runs = createRunRegistry({
+    logger,
+    emit: (update) => emit('chat:update', update),
+    resolveTarget: async (profileId) => {
+      const profile = settings.profile(profileId)
+      const [apiKey, catalog] = await Promise.all([readKey(profileId), catalogs.get(profile)])
+      return { baseUrl: profile.baseUrl, apiKey, catalog: catalog.models }
+    },
+  })
+  const quarantinedFiles = [...settings.quarantined(), ...history.quarantined()]
+  for (const file of quarantinedFiles) logger.warn(`set aside a corrupt file: ${file}`)
+
+  const handlers: InvokeHandlers = {
+    'app:info': async () => ({
+      version: abilities.version,
+      shell: abilities.shell,
+      platform: process.platform,
+      quarantinedFiles,
+      canCopyWithKey: abilities.writeClipboard !== undefined,
+    }),
+    'settings:get': async () => ({ theme: settings.theme() }),
+    'settings:set-theme': async ({ theme }) => {
+      await settings.setTheme(theme)
+    },
+
+    'profiles:list': async () => ({
+      profiles: settings.profiles(),
+      activeProfileId: settings.activeProfileId(),
+    }),
+    'profiles:save': async (input) => {
+      const profile = await settings.saveProfile(input)
+      emit('profiles:changed', undefined)
+      return profile
+    },
+    'profiles:remove': async ({ profileId }) => {
+      await settings.removeProfile(profileId)
+      await secrets.delete(profileId)
+      emit('profiles:changed', undefined)
+    },
+    'profiles:activate': async ({ profileId }) => {
+      await settings.activateProfile(profileId)
+      emit('profiles:changed', undefined)
+    },
+
+    'secrets:status': async ({ profileId }) => {
+      settings.profile(profileId)
+      return secrets.status(profileId)
+    },
+    'secrets:set': async ({ profileId, key }) => {
+      refuseLocalKeyChange(profileId)
+      settings.profile(profileId)
+      rememberKey(key)
+      return secrets.set(profileId, key)
+    },
+    'secrets:delete': async ({ profileId }) => {
+      refuseLocalKeyChange(profileId)
+      settings.profile(profileId)
+      return secrets.delete(profileId)
+    },
+
+    'catalog:get': async ({ profileId, refresh }) =>
+      catalogs.get(settings.profile(profileId), refresh ?? false),
+
+    'chat:start': async (input) => {
+      settings.profile(input.profileId)
+      if (input.simulate && input.profileId !== LOCAL_PROFILE_ID) {
+        throw new UserFacingError(
+          'simulate_local_only',
+          'Simulated faults exist only on the local gateway profile.',
+        )
+      }
+      return runs.start(input)
+    },
+    'chat:cancel': async ({ runId }) => {
+      runs.cancel(runId)
+    },
+
+    'curl:copy-with-key': async ({ profileId, dialect, request }) => {
+      if (!abilities.writeClipboard) {
+        return {
+          copied: false,
+          message:
+            'Copy with key works in the desktop app only: in browser mode the key never reaches the page. Copy the command and set MODEL_GATEWAY_API_KEY in your shell.',
+        }
+      }
+      const profile = settings.profile(profileId)
+      const apiKey = await readKey(profileId)
+      if (!apiKey) return { copied: false, message: `The profile "${profile.name}" has no API key yet.` }
+      const { http } = dialects[dialect].buildRequest(request, { baseUrl: profile.baseUrl, apiKey })
+      abilities.writeClipboard(toCurl(http, { secret: apiKey, revealSecret: true }))
+      return { copied: true, message: 'Copied the command with the key. Treat it like a password.' }
+    },
+
+    'shell:open-external': async ({ url }) => {
+      if (!isHttpUrl(url)) throw new UserFacingError('invalid_url', 'Only http(s) links can be opened.')
+      await abilities.openExternal?.(url)
+    },
+
+    'history:list': async () => history.list(),
+    'history:get': async ({ id }) => history.get(id),
+    'history:save': async (conversation) => {
+      const result = await history.save(conversation)
+      emit('history:changed', undefined)
+      return result
+    },
+    'history:rename': async ({ id, title }) => {
+      await history.rename(id, title)
+      emit('history:changed', undefined)
+    },
+    'history:delete': async ({ id }) => {
+      await history.remove(id)
+      emit('history:changed', undefined)
+    },
+    'history:export': async ({ id }) => history.exportJson(id),
+    'history:import': async ({ json }) => {
+      const conversation = await history.importJson(json)
+      emit('history:changed', undefined)
+      return conversation
+    },
+  }
+
+  return {
+    handlers,
+    logger,
+    localGatewayUrl: local.gateway.baseUrl,
+    async stop() {
+      runs.cancelAll()
+      await local.gateway.close()
+    },
+  }
+}
+
+function refuseLocalKeyChange(profileId: string): void {
+  if (profileId === LOCAL_PROFILE_ID) {
+    throw new UserFacingError(
+      'local_profile',
+      "The local gateway's key is generated and kept by the app; it cannot be replaced or removed.",
+    )
+  }
+}

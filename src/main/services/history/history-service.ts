@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import {
+  conversationSchema,
+  summarizeConversation,
+  type Conversation,
+  type ConversationSummary,
+} from '../../../shared/history/conversation'
+import { UserFacingError } from '../../ipc/handlers'
+import { createJsonDirectoryStore } from '../json-store'
+
+export type HistoryService = Awaited<ReturnType<typeof createHistoryService>>
+
+/**
+ * Conversations, one JSON file each in `<userData>/conversations`, replaced atomically. Temp files of
+ * interrupted writes are swept and corrupt files set aside at startup (reported once, never deleted).
+ * Nothing in a conversation holds a key: the schema has no place for one.
+ */
+export async function createHistoryService(options: { userDataDir: string }) {
+  const store = await createJsonDirectoryStore({
+    dir: path.join(options.userDataDir, 'conversations'),
+    schema: conversationSchema,
+  })
+
+  async function get(id: string): Promise<Conversation> {
+    const conversation = await readOrNull(id)
+    if (!conversation)
+      throw new UserFacingError('not_found', `There is no conversation ${JSON.stringify(id)}.`)
+    return conversation
+  }
+
+  async function readOrNull(id: string): Promise<Conversation | null> {
+    try {
+      return await store.read(id)
+    } catch {
+      // An id that is not a valid file name cannot name a stored conversation.
+      return null
+    }
+  }
+
+  return {
+    async list(): Promise<ConversationSummary[]> {
+      const all = await store.list()
+      return all.map(({ value }) => summarizeConversation(value)).sort((a, b) => b.updatedAt - a.updatedAt)
+    },
+    get,
+    async save(conversation: Conversation): Promise<{ savedAt: number }> {
+      await store.write(conversation.id, conversation)
+      return { savedAt: Date.now() }
+    },
+    async rename(id: string, title: string): Promise<void> {
+      const conversation = await get(id)
+      await store.write(id, { ...conversation, title, updatedAt: Date.now() })
+    },
+    async remove(id: string): Promise<void> {
+      if (!(await store.remove(id).catch(() => false))) {
+        throw new UserFacingError('not_found', `There is no conversation ${JSON.stringify(id)}.`)
+      }
+    },
+    async exportJson(id: string): Promise<{ fileName: string; json: string }> {
+      const conversation = await get(id)
+      const slug = conversation.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60)
+      return {
+        fileName: `${slug || 'conversation'}.json`,
+        json: JSON.stringify(conversation, null, 2) + '\n',
+      }
+    },
+    /**
+     * A conversation file exported here or elsewhere. It is validated like a stored one; it always gets
+     * a fresh id, so importing twice (or importing an export of a conversation still here) never
+     * overwrites anything.
+     */
+    async importJson(json: string): Promise<Conversation> {
+      let data: unknown
+      try {
+        data = JSON.parse(json)
+      } catch (error) {
+        throw new UserFacingError('invalid_import', `The file is not JSON: ${(error as Error).message}`)
+      }
+      const parsed = conversationSchema.safeParse(data)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
+        throw new UserFacingError(
+          'invalid_import',
+          `The file is not a conversation exported by this app (${where}${issue?.message ?? 'invalid'}).`,
+        )
+      }
+      const imported: Conversation = { ...parsed.data, id: randomUUID(), updatedAt: Date.now() }
+      await store.write(imported.id, imported)
+      return imported
+    },
+    quarantined: () => store.quarantined(),
+  }
+}

@@ -1,0 +1,120 @@
+import type { CatalogUsageReference } from '../../../shared/catalog'
+import { pointsForUsage } from '../../../shared/catalog'
+import type { Usage } from '../../../shared/chat/chat-result'
+import type { StreamPart } from '../../../shared/chat/stream-part'
+import type { RunMetrics } from '../../../shared/runs/run-types'
+import { createOutputTokenEstimator } from './output-token-estimator'
+
+/**
+ * Timings and token counts of one attempt, measured in main as bytes arrive (never from render
+ * updates). All times are on the registry's clock (`now()`, epoch ms); durations are relative to
+ * the moment the request was sent.
+ */
+export type RunMetricsTracker = {
+  headersReceived(at: number): void
+  /** A part as it arrived at `at` (the time its network chunk was read). */
+  observe(part: StreamPart, at: number): void
+  /** The figures now; `endedAt` (terminal updates only) adds `totalMs`. */
+  snapshot(endedAt?: number): RunMetrics
+}
+
+/** Parts that carry generated content: they time the first token and the token rate. */
+function contentText(part: StreamPart): { channel: string; text: string } | undefined {
+  switch (part.type) {
+    case 'text-delta':
+      return { channel: 'text', text: part.text }
+    case 'reasoning-delta':
+      return { channel: 'reasoning', text: part.text }
+    case 'tool-call-delta':
+      return { channel: `tool:${part.index}`, text: part.argumentsDelta }
+    case 'tool-call-start':
+      // The call itself is content (the user sees it begin), though its name is not counted as output.
+      return { channel: `tool:${part.index}`, text: '' }
+    case 'start':
+    case 'tool-call-end':
+    case 'usage':
+    case 'finish':
+    case 'error':
+    case 'end':
+    case 'raw':
+      return undefined
+    default: {
+      const unreachable: never = part
+      throw new Error(`unknown stream part ${JSON.stringify(unreachable)}`)
+    }
+  }
+}
+
+export function createRunMetrics(options: {
+  startedAt: number
+  /** The catalog's usage reference of the requested model; absent for a model the catalog lacks. */
+  pricing: Pick<CatalogUsageReference, 'items'> | undefined
+}): RunMetricsTracker {
+  const { startedAt, pricing } = options
+  const estimator = createOutputTokenEstimator()
+  let headersAt: number | undefined
+  let firstContentAt: number | undefined
+  let lastContentAt: number | undefined
+  let contentParts = 0
+  let usage: Usage | undefined
+  // Usage counts are exact only for what had arrived when they were reported: Messages reports
+  // `output_tokens: 1` in message_start, before any text. Content after the latest usage means
+  // the live estimate is the better figure until the next report.
+  let usageIsCurrent = false
+
+  function outputTokens(): { count: number; estimated: boolean } {
+    if (usage !== undefined && usageIsCurrent) return { count: usage.outputTokens, estimated: false }
+    return { count: estimator.total(), estimated: true }
+  }
+
+  function points(): string | undefined {
+    if (usage === undefined || pricing === undefined) return undefined
+    try {
+      return pointsForUsage(usage, pricing)
+    } catch {
+      // A server reporting fractional or negative counts: no points rather than wrong ones.
+      return undefined
+    }
+  }
+
+  return {
+    headersReceived(at) {
+      headersAt ??= at
+    },
+    observe(part, at) {
+      if (part.type === 'usage') {
+        usage = { ...part.usage }
+        usageIsCurrent = true
+        return
+      }
+      const content = contentText(part)
+      if (content === undefined) return
+      if (content.text.length === 0 && part.type !== 'tool-call-start') return
+      estimator.add(content.channel, content.text)
+      usageIsCurrent = false
+      contentParts++
+      firstContentAt ??= at
+      lastContentAt = at
+    },
+    snapshot(endedAt) {
+      const tokens = outputTokens()
+      const metrics: RunMetrics = {
+        startedAt,
+        outputTokens: tokens.count,
+        outputTokensEstimated: tokens.estimated,
+      }
+      if (headersAt !== undefined) metrics.ttfbMs = headersAt - startedAt
+      if (firstContentAt !== undefined) metrics.ttftMs = firstContentAt - startedAt
+      if (endedAt !== undefined) metrics.totalMs = endedAt - startedAt
+      if (contentParts >= 2 && firstContentAt !== undefined && lastContentAt !== undefined) {
+        const seconds = (lastContentAt - firstContentAt) / 1000
+        // Parts that arrived in one network chunk share a time: no rate until time has passed.
+        if (seconds > 0) metrics.tokensPerSecond = tokens.count / seconds
+      }
+      if (usage !== undefined) metrics.usage = { ...usage }
+      const pts = points()
+      if (pts !== undefined) metrics.points = pts
+      return metrics
+    },
+  }
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import type { StreamPart } from '../../../shared/chat/stream-part'
+import { runUpdateSchema, type RunMetrics, type RunUpdate } from '../../../shared/runs/run-types'
+import { createManualFrames } from './__fixtures__/manual-frames'
+import { createRunUpdateBatcher } from './run-update-batcher'
+
+function setup(metrics: RunMetrics | undefined = undefined) {
+  const frames = createManualFrames()
+  const updates: RunUpdate[] = []
+  const batcher = createRunUpdateBatcher({
+    runId: 'run-1',
+    emit: (update) => updates.push(update),
+    scheduleFrame: frames.schedule,
+    metrics: () => metrics,
+  })
+  return { frames, updates, batcher }
+}
+
+const text = (t: string): StreamPart => ({ type: 'text-delta', text: t })
+
+describe('createRunUpdateBatcher', () => {
+  it('sends nothing until the frame, then everything since the last frame in one update', () => {
+    const { frames, updates, batcher } = setup()
+    batcher.set('adjustments', [])
+    batcher.addParts([text('a'), text('b')])
+    batcher.addParts([text('c')])
+    batcher.addRawEvent({ atMs: 1, data: 'x' })
+    expect(updates).toHaveLength(0)
+    expect(frames.pending).toBe(1)
+    frames.runFrame()
+    expect(updates).toEqual([
+      {
+        runId: 'run-1',
+        seq: 0,
+        adjustments: [],
+        parts: [text('a'), text('b'), text('c')],
+        rawEvents: [{ atMs: 1, data: 'x' }],
+      },
+    ])
+    frames.runFrame()
+    expect(updates).toHaveLength(1) // nothing new, nothing sent
+  })
+
+  it('keeps order and loses nothing across frames, with contiguous seq', () => {
+    const { frames, updates, batcher } = setup()
+    const sent: string[] = []
+    for (let i = 0; i < 1000; i++) {
+      sent.push(String(i))
+      batcher.addParts([text(String(i))])
+      if (i % 37 === 0) frames.runFrame()
+    }
+    batcher.finish({ state: 'completed' }, undefined)
+    const received = updates
+      .flatMap((u) => u.parts ?? [])
+      .map((p) => (p.type === 'text-delta' ? p.text : '?'))
+    expect(received).toEqual(sent)
+    expect(updates.map((u) => u.seq)).toEqual(updates.map((_, i) => i))
+    for (const update of updates) expect(runUpdateSchema.safeParse(update).success).toBe(true)
+  })
+
+  it('flushes pending news with the terminal state at once, and never sends after it', () => {
+    const metrics: RunMetrics = { startedAt: 1, outputTokens: 3, outputTokensEstimated: true }
+    const { frames, updates, batcher } = setup(metrics)
+    batcher.addParts([text('partial')])
+    batcher.touchMetrics()
+    batcher.finish({ state: 'aborted' }, { ...metrics, totalMs: 9 })
+    expect(frames.pending).toBe(0)
+    expect(updates).toEqual([
+      {
+        runId: 'run-1',
+        seq: 0,
+        parts: [text('partial')],
+        metrics: { ...metrics, totalMs: 9 },
+        terminal: { state: 'aborted' },
+      },
+    ])
+    batcher.addParts([text('late')])
+    batcher.finish({ state: 'completed' }, undefined)
+    frames.runFrame()
+    expect(updates).toHaveLength(1)
+  })
+
+  it('reads metrics once per frame, only when they changed', () => {
+    let reads = 0
+    const frames = createManualFrames()
+    const updates: RunUpdate[] = []
+    const batcher = createRunUpdateBatcher({
+      runId: 'r',
+      emit: (u) => updates.push(u),
+      scheduleFrame: frames.schedule,
+      metrics: () => {
+        reads++
+        return { startedAt: 0, outputTokens: reads, outputTokensEstimated: true }
+      },
+    })
+    for (let i = 0; i < 50; i++) batcher.touchMetrics()
+    frames.runFrame()
+    batcher.addParts([text('x')])
+    frames.runFrame()
+    expect(reads).toBe(1)
+    expect(updates[0]?.metrics?.outputTokens).toBe(1)
+    expect(updates[1]?.metrics).toBeUndefined()
+  })
+
+  it('reports the raw-event cap once, and keeps the latest of a replaced field', () => {
+    const { frames, updates, batcher } = setup()
+    batcher.set('retry', { attempt: 1, delayMs: 500, reason: 'HTTP 429' })
+    batcher.set('retry', { attempt: 2, delayMs: 1000, reason: 'HTTP 429' })
+    batcher.markRawEventsTruncated()
+    frames.runFrame()
+    batcher.addParts([text('x')])
+    frames.runFrame()
+    expect(updates[0]).toMatchObject({ retry: { attempt: 2 }, rawEventsTruncated: true })
+    expect(updates[1]?.rawEventsTruncated).toBeUndefined()
+  })
+})
+
+describe('flushed', () => {
+  it('resolves when the pending update went out, at once when nothing is pending', async () => {
+    const { frames, updates, batcher } = setup()
+    await batcher.flushed()
+    batcher.set('retry', { attempt: 1, delayMs: 0, reason: 'HTTP 429' })
+    let resolved = false
+    const waiting = batcher.flushed().then(() => (resolved = true))
+    await Promise.resolve()
+    expect(resolved).toBe(false)
+    frames.runFrame()
+    await waiting
+    expect(updates).toHaveLength(1)
+    expect(resolved).toBe(true)
+  })
+})

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import {
+  LOCAL_PROFILE_ID,
+  profileInputSchema,
+  settingsFileSchema,
+  type Profile,
+  type ProfileInput,
+  type SettingsFile,
+} from '../../../shared/settings/settings-schema'
+import { UserFacingError } from '../../ipc/handlers'
+import { readJsonFile, writeJsonFileAtomic } from '../json-store'
+
+export type SettingsService = {
+  /** The local profile first, then the user's remote profiles. */
+  profiles(): Profile[]
+  activeProfileId(): string
+  profile(id: string): Profile
+  saveProfile(input: ProfileInput): Promise<Profile>
+  removeProfile(id: string): Promise<void>
+  activateProfile(id: string): Promise<void>
+  theme(): SettingsFile['theme']
+  setTheme(theme: SettingsFile['theme']): Promise<void>
+  /** Where settings.json went if it was corrupt at startup (it is kept, never deleted). */
+  quarantined(): string[]
+}
+
+const DEFAULT_SETTINGS: SettingsFile = settingsFileSchema.parse({ version: 1 })
+
+/**
+ * Profiles and preferences in `settings.json` in the user data folder: validated with zod on load,
+ * written atomically, a corrupt file set aside (the app starts with defaults and says so). The local
+ * profile is not stored: its address changes with every start of the in-process gateway.
+ */
+export async function createSettingsService(options: {
+  userDataDir: string
+  localProfile: () => Profile
+}): Promise<SettingsService> {
+  const file = path.join(options.userDataDir, 'settings.json')
+  const loaded = await readJsonFile(file, settingsFileSchema)
+  let settings: SettingsFile = loaded.status === 'ok' ? loaded.value : structuredClone(DEFAULT_SETTINGS)
+  const quarantined = loaded.status === 'quarantined' ? [loaded.quarantinedAs] : []
+
+  const persist = async (next: SettingsFile): Promise<void> => {
+    await writeJsonFileAtomic(file, next)
+    settings = next
+  }
+  const all = (): Profile[] => [options.localProfile(), ...settings.profiles]
+
+  return {
+    profiles: all,
+    activeProfileId: () =>
+      all().some((p) => p.id === settings.activeProfileId) ? settings.activeProfileId : LOCAL_PROFILE_ID,
+    profile(id) {
+      const found = all().find((p) => p.id === id)
+      if (!found) throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(id)}.`)
+      return found
+    },
+    async saveProfile(input) {
+      const parsed = profileInputSchema.parse(input)
+      if (parsed.id === LOCAL_PROFILE_ID) {
+        throw new UserFacingError(
+          'local_profile',
+          'The local gateway profile is managed by the app and cannot be edited.',
+        )
+      }
+      const existing = parsed.id === undefined ? undefined : settings.profiles.find((p) => p.id === parsed.id)
+      if (parsed.id !== undefined && !existing) {
+        throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(parsed.id)}.`)
+      }
+      const profile: Profile = {
+        id: existing?.id ?? newProfileId(parsed.name),
+        name: parsed.name,
+        kind: 'remote',
+        baseUrl: parsed.baseUrl.replace(/\/+$/, ''),
+        ...(parsed.loginUrl ? { loginUrl: parsed.loginUrl } : {}),
+        catalogSource: parsed.catalogSource,
+      }
+      const profiles = existing
+        ? settings.profiles.map((p) => (p.id === profile.id ? profile : p))
+        : [...settings.profiles, profile]
+      await persist({ ...settings, profiles })
+      return profile
+    },
+    async removeProfile(id) {
+      if (id === LOCAL_PROFILE_ID) {
+        throw new UserFacingError('local_profile', 'The local gateway profile cannot be removed.')
+      }
+      if (!settings.profiles.some((p) => p.id === id)) {
+        throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(id)}.`)
+      }
+      await persist({
+        ...settings,
+        profiles: settings.profiles.filter((p) => p.id !== id),
+        activeProfileId: settings.activeProfileId === id ? LOCAL_PROFILE_ID : settings.activeProfileId,
+      })
+    },
+    async activateProfile(id) {
+      if (!all().some((p) => p.id === id)) {
+        throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(id)}.`)
+      }
+      await persist({ ...settings, activeProfileId: id })
+    },
+    theme: () => settings.theme,
+    async setTheme(theme) {
+      await persist({ ...settings, theme })
+    },
+    quarantined: () => quarantined,
+  }
+}
+
+/** `hosted-gateway-3f9a…`: readable in the keychain's account list, unique without a registry. */
+function newProfileId(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+  return `${slug || 'profile'}-${randomBytes(4).toString('hex')}`
+}

@@ -1,0 +1,287 @@
+import { createSseParser } from '../../../shared/dialects/sse/sse-parser'
+import type { SseMessage } from '../../../shared/dialects/sse/sse-message'
+import type {
+  EventChannel,
+  EventPayload,
+  InvokeChannel,
+  InvokeInput,
+  InvokeOutput,
+  InvokeResult,
+  PlaygroundApi,
+} from '../../../shared/ipc/contract'
+
+/**
+ * Browser mode's `window.api`: the same PlaygroundApi over the loopback host's HTTP API, so the rest
+ * of the renderer cannot tell the shells apart. Invokes are `POST /api/invoke/<channel>`; events come
+ * from one `GET /api/events` stream. Both carry the per-launch token in a custom header, which a page
+ * of another origin cannot send without a CORS preflight the host never allows.
+ */
+
+export const TOKEN_HEADER = 'x-playground-token'
+export const TOKEN_STORAGE_KEY = 'playground-access-token'
+export const NO_TOKEN_MESSAGE = 'Open the URL printed by `npm start`, it carries the access token.'
+
+/** Backoff between attempts to reopen the event stream; the last delay repeats. */
+export const DEFAULT_RECONNECT_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000, 15_000]
+
+/** Everything the bridge touches outside itself, so tests can stand in for the browser. */
+export type BrowserBridgeEnvironment = {
+  fetch: (input: string, init: RequestInit) => Promise<Response>
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>
+  history: Pick<History, 'replaceState' | 'state'>
+  /** Undefined when the browser refuses storage (then the token lives as long as the page). */
+  sessionStorage: Pick<Storage, 'getItem' | 'setItem'> | undefined
+  setTimeout: (callback: () => void, ms: number) => unknown
+  clearTimeout: (handle: unknown) => void
+  reconnectDelaysMs: readonly number[]
+  /** Problems nobody awaits (the event stream refused, a listener that threw). */
+  report: (message: string, error?: unknown) => void
+}
+
+export type BrowserBridge = PlaygroundApi & {
+  readonly hasToken: boolean
+  /** Stops the event stream for good (tests, page teardown). */
+  close(): void
+}
+
+export function createBrowserBridge(overrides: Partial<BrowserBridgeEnvironment> = {}): BrowserBridge {
+  const env: BrowserBridgeEnvironment = { ...defaultEnvironment(), ...overrides }
+  const token = takeAccessToken(env)
+  const events = createEventStream(env, token)
+
+  return {
+    hasToken: token !== undefined,
+
+    async invoke<C extends InvokeChannel>(
+      channel: C,
+      input: InvokeInput<C>,
+    ): Promise<InvokeResult<InvokeOutput<C>>> {
+      if (token === undefined) return failure('no_token', NO_TOKEN_MESSAGE)
+      let response: Response
+      try {
+        response = await env.fetch(`/api/invoke/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+          // No input (channels like app:info) travels as an empty body, which the host reads as undefined.
+          body: input === undefined ? '' : JSON.stringify(input),
+          cache: 'no-store',
+          credentials: 'omit',
+          redirect: 'error',
+        })
+      } catch (error) {
+        return failure(
+          'host_unreachable',
+          `The playground host did not answer (${messageOf(error)}). Is \`npm start\` still running?`,
+        )
+      }
+      // Refusals (401 token, 413 too large…) come as the same envelope with a message for the user.
+      const body: unknown = await response.json().catch(() => undefined)
+      if (isEnvelope(body)) return body as InvokeResult<InvokeOutput<C>>
+      return failure(
+        `http_${response.status}`,
+        `The playground host answered ${response.status} ${response.statusText}`.trim() + '.',
+      )
+    },
+
+    on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {
+      return events.subscribe(channel, listener as (payload: unknown) => void)
+    },
+
+    close: () => events.close(),
+  }
+}
+
+/**
+ * The token arrives once, in the fragment of the URL `npm start` printed (a fragment never reaches a
+ * server or a Referer). It is kept in sessionStorage so a reload of this tab works, and removed
+ * from the address bar at once so it does not end up in screenshots, bookmarks or shared links. A
+ * fragment token wins over a stored one: it belongs to a newer launch.
+ */
+export function takeAccessToken(
+  env: Pick<BrowserBridgeEnvironment, 'location' | 'history' | 'sessionStorage'>,
+): string | undefined {
+  const params = new URLSearchParams(env.location.hash.replace(/^#/, ''))
+  const fromHash = params.get('token')
+  if (fromHash !== null) {
+    params.delete('token')
+    const rest = params.toString()
+    env.history.replaceState(
+      env.history.state,
+      '',
+      env.location.pathname + env.location.search + (rest === '' ? '' : `#${rest}`),
+    )
+    // Anything else cannot be ours, and could not go into a header anyway (fetch would throw).
+    if (/^[A-Za-z0-9_-]{16,512}$/.test(fromHash)) {
+      try {
+        env.sessionStorage?.setItem(TOKEN_STORAGE_KEY, fromHash)
+      } catch {
+        // Storage refused (privacy settings): the token works until this page is reloaded.
+      }
+      return fromHash
+    }
+  }
+  try {
+    return env.sessionStorage?.getItem(TOKEN_STORAGE_KEY) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+type EventStream = {
+  subscribe(channel: string, listener: (payload: unknown) => void): () => void
+  close(): void
+}
+
+/**
+ * One event stream for the page, opened on the first subscription. EventSource cannot send headers,
+ * so it is a streaming fetch parsed with the shared SSE parser. When it drops (host restarted, laptop
+ * slept) it reopens with backoff; a refusal (401/403/421) is final, since only a new URL helps.
+ */
+function createEventStream(env: BrowserBridgeEnvironment, token: string | undefined): EventStream {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  let started = false
+  let closed = false
+  let failures = 0
+  let abort: AbortController | undefined
+  let retryTimer: unknown
+
+  const dispatch = (message: SseMessage): void => {
+    if (message.event === undefined) return
+    const targets = listeners.get(message.event)
+    if (targets === undefined || targets.size === 0) return
+    let payload: unknown
+    try {
+      // The host writes events without payload as `null`.
+      payload = JSON.parse(message.data) ?? undefined
+    } catch (error) {
+      env.report(`Ignored an unreadable ${message.event} event.`, error)
+      return
+    }
+    for (const listener of [...targets]) {
+      try {
+        listener(payload)
+      } catch (error) {
+        // One failing listener must not starve the others or kill the stream.
+        env.report(`A ${message.event} listener failed.`, error)
+      }
+    }
+  }
+
+  const retryLater = (): void => {
+    if (closed) return
+    const delays = env.reconnectDelaysMs
+    const delay = delays[Math.min(failures, delays.length - 1)] ?? 1_000
+    failures++
+    retryTimer = env.setTimeout(() => void connect(), delay)
+  }
+
+  const connect = async (): Promise<void> => {
+    if (closed || token === undefined) return
+    abort = new AbortController()
+    let response: Response
+    try {
+      response = await env.fetch('/api/events', {
+        headers: { accept: 'text/event-stream', [TOKEN_HEADER]: token },
+        cache: 'no-store',
+        credentials: 'omit',
+        signal: abort.signal,
+      })
+    } catch {
+      retryLater()
+      return
+    }
+    if (response.status === 401 || response.status === 403 || response.status === 421) {
+      const body: unknown = await response.json().catch(() => undefined)
+      env.report(isEnvelope(body) && !body.ok ? body.error.message : NO_TOKEN_MESSAGE)
+      return
+    }
+    if (!response.ok || response.body === null) {
+      retryLater()
+      return
+    }
+    const parser = createSseParser({ onEvent: dispatch })
+    try {
+      const reader = response.body.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        // Bytes arrived (at least the host's `: connected`): the next drop starts the backoff afresh.
+        failures = 0
+        parser.feed(value)
+      }
+    } catch {
+      // The connection dropped mid-stream; reopened below.
+    }
+    parser.end()
+    retryLater()
+  }
+
+  return {
+    subscribe(channel, listener) {
+      let targets = listeners.get(channel)
+      if (targets === undefined) {
+        targets = new Set()
+        listeners.set(channel, targets)
+      }
+      targets.add(listener)
+      if (!started && token !== undefined) {
+        started = true
+        void connect()
+      }
+      return () => {
+        targets.delete(listener)
+      }
+    },
+    close() {
+      closed = true
+      abort?.abort()
+      if (retryTimer !== undefined) env.clearTimeout(retryTimer)
+    },
+  }
+}
+
+function defaultEnvironment(): BrowserBridgeEnvironment {
+  return {
+    // Called through a wrapper: `fetch` must run with the window as `this`.
+    fetch: (input, init) => fetch(input, init),
+    location: window.location,
+    history: window.history,
+    sessionStorage: safeSessionStorage(),
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+    reconnectDelaysMs: DEFAULT_RECONNECT_DELAYS_MS,
+    report: (message, error) => console.warn(`[playground] ${message}`, error ?? ''),
+  }
+}
+
+/** Reading `window.sessionStorage` itself throws when the browser blocks storage. */
+function safeSessionStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+function isEnvelope(body: unknown): body is InvokeResult<unknown> {
+  if (typeof body !== 'object' || body === null || !('ok' in body)) return false
+  if (body.ok === true) return true
+  if (body.ok !== false || !('error' in body)) return false
+  const error = body.error
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    'code' in error &&
+    typeof error.code === 'string'
+  )
+}
+
+function failure(code: string, message: string): { ok: false; error: { code: string; message: string } } {
+  return { ok: false, error: { code, message } }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
