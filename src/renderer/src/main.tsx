@@ -1,14 +1,21 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { bootstrap } from './features/app/bootstrap'
+import { useTheme } from './features/app/use-theme'
+import './styles/tokens.css'
 
-function App(): React.JSX.Element {
-  return <h1>Model Gateway Playground</h1>
+function Root(): React.JSX.Element {
+  useTheme()
+  return <App />
 }
 
 const root = document.getElementById('root')
-if (root)
+if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <Root />
     </StrictMode>,
   )
+  void bootstrap()
+}

@@ -1,0 +1,52 @@
+import type { InvokeOutput } from '../../../../shared/ipc/contract'
+import { invoke } from '../../lib/invoke'
+import type { Slice } from '../../store/slice'
+
+export type Theme = 'system' | 'light' | 'dark'
+export type AppInfo = InvokeOutput<'app:info'>
+export type NoticeTone = 'info' | 'success' | 'warning' | 'error'
+export type Notice = { id: number; tone: NoticeTone; message: string }
+
+export type AppSlice = {
+  appInfo: AppInfo | null
+  theme: Theme
+  notices: Notice[]
+  loadAppInfo(): Promise<void>
+  setTheme(theme: Theme): Promise<void>
+  /** A short message in the corner (copied, saved, failed…); errors stay until dismissed. */
+  notify(tone: NoticeTone, message: string): void
+  dismissNotice(id: number): void
+}
+
+let nextNoticeId = 1
+
+export const createAppSlice: Slice<AppSlice> = (set, get) => ({
+  appInfo: null,
+  theme: 'system',
+  notices: [],
+  async loadAppInfo() {
+    const [appInfo, settings] = await Promise.all([
+      invoke('app:info', undefined),
+      invoke('settings:get', undefined),
+    ])
+    set({ appInfo, theme: settings.theme })
+    if (appInfo.quarantinedFiles.length > 0) {
+      get().notify(
+        'warning',
+        `Some saved files were damaged and set aside (not deleted): ${appInfo.quarantinedFiles.join(', ')}`,
+      )
+    }
+  },
+  async setTheme(theme) {
+    set({ theme })
+    await invoke('settings:set-theme', { theme })
+  },
+  notify(tone, message) {
+    const id = nextNoticeId++
+    set((state) => ({ notices: [...state.notices.slice(-4), { id, tone, message }] }))
+    if (tone !== 'error') setTimeout(() => get().dismissNotice(id), 4000)
+  },
+  dismissNotice(id) {
+    set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) }))
+  },
+})

@@ -1,0 +1,21 @@
+import { useAppStore } from '../../store'
+
+/**
+ * What the app loads at start: app info and theme, profiles and their key status, the active
+ * profile's catalog (then the first model becomes the default target), the history list.
+ */
+export async function bootstrap(): Promise<void> {
+  const store = useAppStore.getState()
+  try {
+    await Promise.all([store.loadAppInfo(), store.loadProfiles(), store.loadHistory()])
+    const { activeProfileId } = useAppStore.getState()
+    await useAppStore.getState().loadCatalog(activeProfileId)
+    const state = useAppStore.getState()
+    const first = state.catalogs[activeProfileId]?.models[0]
+    for (const pane of state.conversation.panes) {
+      if (pane.model === '' && first) state.setPaneTarget(pane.id, { model: first.model })
+    }
+  } catch (error) {
+    useAppStore.getState().notify('error', `The app could not load: ${(error as Error).message}`)
+  }
+}

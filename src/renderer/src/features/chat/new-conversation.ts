@@ -1,0 +1,23 @@
+import type { DialectId } from '../../../../shared/chat/chat-request'
+import type { Conversation } from '../../../../shared/history/conversation'
+
+export const DEFAULT_MAX_TOKENS = 1024
+
+export function newPaneId(): string {
+  return 'pane-' + crypto.randomUUID().slice(0, 8)
+}
+
+/** An empty conversation on one pane; saved only once it has a message. */
+export function newConversation(target: { dialect: DialectId; model: string }): Conversation {
+  const now = Date.now()
+  return {
+    version: 1,
+    id: crypto.randomUUID(),
+    title: 'New conversation',
+    createdAt: now,
+    updatedAt: now,
+    system: '',
+    params: { stop: [], stream: true, maxTokens: DEFAULT_MAX_TOKENS },
+    panes: [{ id: newPaneId(), dialect: target.dialect, model: target.model, messages: [] }],
+  }
+}

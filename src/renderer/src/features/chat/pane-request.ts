@@ -1,0 +1,64 @@
+import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '../../../../shared/chat/chat-request'
+import type { Conversation, Pane, StoredMessage } from '../../../../shared/history/conversation'
+
+export type ComposerDraft = { text: string; images: ImagePart[] }
+
+/** A stored message as the wire needs it: without its id and reply record. */
+export function toChatMessage(message: StoredMessage): ChatMessage {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: message.content }
+    case 'assistant':
+      return { role: 'assistant', content: message.content }
+    case 'tool':
+      return {
+        role: 'tool',
+        toolCallId: message.toolCallId,
+        content: message.content,
+        ...(message.isError ? { isError: true } : {}),
+      }
+    default: {
+      const unreachable: never = message
+      throw new Error(`unknown message ${JSON.stringify(unreachable)}`)
+    }
+  }
+}
+
+export function draftIsEmpty(draft: ComposerDraft): boolean {
+  return draft.text.trim() === '' && draft.images.length === 0
+}
+
+/** The user message a draft becomes: text first, then the images (the order both dialects document). */
+export function draftToUserContent(draft: ComposerDraft): Array<TextPart | ImagePart> {
+  const content: Array<TextPart | ImagePart> = []
+  if (draft.text.trim() !== '') content.push({ type: 'text', text: draft.text })
+  content.push(...draft.images)
+  return content
+}
+
+/**
+ * THE request a pane sends: the conversation so far (plus the composer draft, when there is one, as
+ * the next user turn), the system prompt and the parameters. Sending and the curl panel both call
+ * this, so the command a user copies is the request the next send makes.
+ */
+export function paneRequest(conversation: Conversation, pane: Pane, draft?: ComposerDraft): ChatRequest {
+  const { params } = conversation
+  const messages = pane.messages.map(toChatMessage)
+  if (draft && !draftIsEmpty(draft)) messages.push({ role: 'user', content: draftToUserContent(draft) })
+  const request: ChatRequest = { model: pane.model, messages, stream: params.stream }
+  if (conversation.system.trim() !== '') request.system = conversation.system
+  if (params.temperature !== undefined) request.temperature = params.temperature
+  if (params.topP !== undefined) request.topP = params.topP
+  if (params.maxTokens !== undefined) request.maxTokens = params.maxTokens
+  const stop = params.stop.filter((sequence) => sequence !== '')
+  if (stop.length > 0) request.stop = stop
+  if (params.seed !== undefined) request.seed = params.seed
+  if (params.responseFormat !== undefined && params.responseFormat.type !== 'text') {
+    request.responseFormat = params.responseFormat
+  }
+  if (params.tools !== undefined && params.tools.length > 0) {
+    request.tools = params.tools
+    if (params.toolChoice !== undefined) request.toolChoice = params.toolChoice
+  }
+  return request
+}
