@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# The whole test suite: `npm test`. Format, lint, typecheck and unit tests, then the keychain tests
-# against a real Secret Service (a private D-Bus session with an unlocked gnome-keyring), then the
-# browser-mode end-to-end tests in Debian's Chromium.
+# The whole test suite: `npm test`.
+#  1. format check, lint, typecheck (node and web), unit + integration tests (`npm run check`);
+#  2. inside a private D-Bus session with an unlocked gnome-keyring (a real Secret Service):
+#     the keychain tests, then the browser-mode end-to-end tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 npm run check
 
-echo '── keychain tests (real Secret Service under dbus-run-session) ──'
+echo '── keychain and end-to-end tests (real Secret Service under dbus-run-session) ──'
 dbus-run-session -- sh -c '
   set -e
   printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
-  npx vitest run --project keychain --passWithNoTests
+  npx vitest run --project keychain
+  npx playwright test
 '

@@ -2,7 +2,7 @@ import type { AppServices } from './app/create-app-services'
 import { createAppServices } from './app/create-app-services'
 import { createBrowserHost } from './browser-host'
 import type { EventSink } from './ipc/handlers'
-import { createKeytarSecretStore } from './services/secret-store'
+import { createKeytarSecretStore, type SecretStore } from './services/secret-store'
 
 export type BrowserModeOptions = {
   userDataDir: string
@@ -10,6 +10,10 @@ export type BrowserModeOptions = {
   port?: number
   version: string
   env?: Record<string, string | undefined>
+  /** Where main's (redacted) log lines go; stderr by default. */
+  writeLog?: (line: string) => void
+  /** The keychain-backed store by default; tests may pass another. */
+  secrets?: SecretStore
 }
 
 export type RunningBrowserMode = {
@@ -29,10 +33,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Run
   let sink: EventSink | null = null
   const services = await createAppServices({
     userDataDir: options.userDataDir,
-    secrets: createKeytarSecretStore(),
+    secrets: options.secrets ?? createKeytarSecretStore(),
     emit: (channel, payload) => sink?.(channel, payload),
     abilities: { shell: 'browser', version: options.version },
     ...(options.env ? { env: options.env } : {}),
+    ...(options.writeLog ? { writeLog: options.writeLog } : {}),
   })
   const host = await createBrowserHost({
     handlers: services.handlers,

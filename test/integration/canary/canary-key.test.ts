@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
+import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
+import { startBrowserMode, type RunningBrowserMode } from '../../../src/main/browser-main'
+import { createSseParser } from '../../../src/shared/dialects/sse/sse-parser'
+import type { Conversation } from '../../../src/shared/history/conversation'
+import type { RunUpdate } from '../../../src/shared/runs/run-types'
+
+/**
+ * security.md §2: run the app with a canary key through every path that touches keys — saving it,
+ * fetching a catalog with it, streaming and failing requests, a dead upstream, history save and
+ * export, copy-with-key — then search everything the app wrote or said for it. Target: zero hits.
+ */
+const CANARY = `sk-CANARY-${randomUUID()}`
+
+/** Every form in which a leaked key could appear. */
+function canaryForms(secret: string): string[] {
+  const forms = new Set<string>([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])
+  // Base64 depends on the key's alignment inside the encoded data: cover all three, minus the edges.
+  for (let pad = 0; pad < 3; pad++) {
+    const bytes = Buffer.concat([Buffer.alloc(pad, 0x20), Buffer.from(secret)])
+    for (const encoding of ['base64', 'base64url'] as const) {
+      const encoded = bytes.toString(encoding)
+      forms.add(encoded.slice(4, -4))
+    }
+  }
+  return [...forms]
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...(await filesUnder(full)))
+    else if ((await stat(full)).isFile()) out.push(full)
+  }
+  return out
+}
+
+describe('the canary key', () => {
+  let hosted: RunningGateway
+  let app: RunningBrowserMode
+  let userDataDir: string
+  const logLines: string[] = []
+  const rendererPayloads: string[] = []
+  const updates: RunUpdate[] = []
+  let eventsAbort: AbortController
+  let token: string
+
+  async function invoke(channel: string, input?: unknown): Promise<unknown> {
+    const response = await fetch(`${app.origin}/api/invoke/${channel}`, {
+      method: 'POST',
+      headers: { 'x-playground-token': token, origin: app.origin, 'content-type': 'application/json' },
+      body: input === undefined ? '' : JSON.stringify(input),
+    })
+    const text = await response.text()
+    rendererPayloads.push(text)
+    const envelope = JSON.parse(text) as { ok: boolean; value?: unknown; error?: { message: string } }
+    if (!envelope.ok) throw new Error(`${channel}: ${envelope.error?.message}`)
+    return envelope.value
+  }
+
+  async function runToEnd(input: object): Promise<RunUpdate> {
+    const { runId } = (await invoke('chat:start', input)) as { runId: string }
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const terminal = updates.find((u) => u.runId === runId && u.terminal)
+      if (terminal) return terminal
+      if (Date.now() > deadline) throw new Error(`run ${runId} did not end`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+
+  beforeAll(async () => {
+    hosted = await startGateway({
+      apiKey: CANARY,
+      port: 0,
+      config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 20_000 } }),
+    })
+    userDataDir = await mkdtemp(path.join(os.tmpdir(), 'canary-userdata-'))
+    const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'canary-renderer-'))
+    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>')
+    app = await startBrowserMode({
+      userDataDir,
+      rendererDir,
+      version: 'test',
+      env: {},
+      writeLog: (line) => logLines.push(line),
+    })
+    token = new URL(app.url).hash.replace('#token=', '')
+    eventsAbort = new AbortController()
+    const events = await fetch(`${app.origin}/api/events`, {
+      headers: { 'x-playground-token': token, origin: app.origin },
+      signal: eventsAbort.signal,
+    })
+    const parser = createSseParser({
+      onEvent: (event) => {
+        rendererPayloads.push(event.data)
+        if (event.event === 'chat:update') updates.push(JSON.parse(event.data) as RunUpdate)
+      },
+    })
+    void (async () => {
+      const reader = events.body!.getReader()
+      for (;;) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
+        if (done || !value) return
+        rendererPayloads.push(Buffer.from(value).toString('utf8'))
+        parser.feed(value)
+      }
+    })()
+  }, 30_000)
+
+  afterAll(async () => {
+    eventsAbort.abort()
+    await app.close()
+    await hosted.close().catch(() => undefined)
+  })
+
+  it('never appears in user data files, logs or anything sent to the renderer', async () => {
+    const profile = (await invoke('profiles:save', { name: 'Hosted', baseUrl: hosted.baseUrl })) as {
+      id: string
+    }
+    const status = (await invoke('secrets:set', { profileId: profile.id, key: CANARY })) as {
+      hasKey: boolean
+      last4: string
+    }
+    expect(status).toMatchObject({ hasKey: true, last4: CANARY.slice(-4) })
+    const catalog = (await invoke('catalog:get', { profileId: profile.id, refresh: true })) as {
+      source: string
+    }
+    expect(catalog.source).toBe('gateway')
+
+    const ask = (model: string, extra: object = {}) => ({
+      model,
+      messages: [{ role: 'user', content: [{ type: 'text', text: `Please repeat ${'the key'}.` }] }],
+      maxTokens: 64,
+      stream: true,
+      ...extra,
+    })
+    const completed: RunUpdate[] = []
+    for (const dialect of ['openai-chat', 'anthropic-messages'] as const) {
+      completed.push(
+        await runToEnd({ profileId: profile.id, dialect, request: ask('vendorb3.8-Flash-Next') }),
+      )
+      completed.push(
+        await runToEnd({
+          profileId: profile.id,
+          dialect,
+          request: ask('vendorb3.8-Flash-Next', { stream: false }),
+        }),
+      )
+      // Failing requests: an unknown model (404) and a prompt over the context length (400).
+      const missing = await runToEnd({ profileId: profile.id, dialect, request: ask('no-such-model') })
+      expect(missing.terminal?.state).toBe('provider_error')
+      const tooLong = await runToEnd({
+        profileId: profile.id,
+        dialect,
+        request: ask('vendorb3.8-Flash-Next', { maxTokens: 300_000 }),
+      })
+      expect(tooLong.terminal?.state).toBe('provider_error')
+    }
+    expect(completed.map((u) => u.terminal?.state)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+    ])
+
+    const copy = (await invoke('curl:copy-with-key', {
+      profileId: profile.id,
+      dialect: 'openai-chat',
+      request: ask('vendorb3.8-Flash-Next'),
+    })) as { copied: boolean }
+    expect(copy.copied).toBe(false)
+
+    const conversation: Conversation = {
+      version: 1,
+      id: 'canary-conversation',
+      title: 'Canary',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      system: '',
+      params: { stop: [], stream: true },
+      panes: [{ id: 'p1', dialect: 'openai-chat', model: 'vendorb3.8-Flash-Next', messages: [] }],
+    }
+    await invoke('history:save', conversation)
+    const exported = (await invoke('history:export', { id: conversation.id })) as { json: string }
+    await writeFile(path.join(userDataDir, 'exported.json'), exported.json)
+
+    // A dead upstream: the network error path logs and reports too.
+    await hosted.close()
+    const dead = await runToEnd({
+      profileId: profile.id,
+      dialect: 'openai-chat',
+      request: ask('vendorb3.8-Flash-Next'),
+    })
+    expect(dead.terminal?.state).toBe('network_error')
+
+    const files = await filesUnder(userDataDir)
+    expect(files.length).toBeGreaterThan(1)
+    const haystacks: Array<[string, string]> = [
+      ...(await Promise.all(
+        files.map(async (file) => [file, await readFile(file, 'latin1')] as [string, string]),
+      )),
+      ['log', logLines.join('\n')],
+      ['renderer', rendererPayloads.join('\n')],
+    ]
+    // The search is only meaningful if the haystack saw real traffic.
+    expect(updates.length).toBeGreaterThan(10)
+    expect(logLines.length).toBeGreaterThan(0)
+    const hits: string[] = []
+    for (const form of canaryForms(CANARY)) {
+      for (const [where, text] of haystacks) if (text.includes(form)) hits.push(`${where}: ${form}`)
+    }
+    expect(hits).toEqual([])
+  }, 90_000)
+})
