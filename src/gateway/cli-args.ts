@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 export type GatewayCliArgs = {
   help: boolean
@@ -12,18 +12,33 @@ export type GatewayCliArgs = {
   tokensPerSecond: number | undefined
 }
 
+export const DEFAULT_PORT = 8787
+export const DEFAULT_HOST = '127.0.0.1'
+
+/** Every flag the CLI takes; the usage text below must mention each one (a test checks it). */
+export const GATEWAY_CLI_OPTIONS = {
+  help: { type: 'boolean', short: 'h', default: false },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  key: { type: 'string' },
+  config: { type: 'string' },
+  'no-fault-injection': { type: 'boolean', default: false },
+  'ttft-ms': { type: 'string' },
+  'tokens-per-second': { type: 'string' },
+} as const satisfies ParseArgsConfig['options']
+
 export const GATEWAY_USAGE = `Usage: npm run gateway -- [options]
 
 Runs the local model gateway: the catalog and both chat dialects of the service spec, on loopback.
 
 Options:
-  --port <n>               Port to listen on (default 8787; 0 picks a free port and prints it).
-  --host <addr>            Address to bind (default 127.0.0.1). Anything but loopback exposes the
+  --port <n>               Port to listen on (default ${DEFAULT_PORT}; 0 picks a free port and prints it).
+  --host <addr>            Address to bind (default ${DEFAULT_HOST}). Anything but loopback exposes the
                            gateway to your network; a warning is printed.
   --key <key>              API key clients must present. Default: $MODEL_GATEWAY_API_KEY, else a
                            random key generated at start and printed.
   --config <file.json>     Gateway config: engine per model (simulator | proxy), simulator pacing,
-                           limits. See README "Local gateway".
+                           limits. See docs/gateway.md.
   --ttft-ms <n>            Simulator time to first token in ms (overrides the config).
   --tokens-per-second <n>  Simulator output speed (overrides the config).
   --no-fault-injection     Ignore the x-simulate request header.
@@ -40,27 +55,18 @@ Routes (base URL http://127.0.0.1:<port>/v1; every route needs the key):
 export function parseGatewayArgs(argv: string[]): GatewayCliArgs {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      help: { type: 'boolean', short: 'h', default: false },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      key: { type: 'string' },
-      config: { type: 'string' },
-      'no-fault-injection': { type: 'boolean', default: false },
-      'ttft-ms': { type: 'string' },
-      'tokens-per-second': { type: 'string' },
-    },
+    options: GATEWAY_CLI_OPTIONS,
     strict: true,
     allowPositionals: false,
   })
   return {
-    help: values.help ?? false,
-    port: values.port === undefined ? 8787 : integerFlag('--port', values.port, 0, 65535),
-    host: values.host ?? '127.0.0.1',
+    help: values.help,
+    port: values.port === undefined ? DEFAULT_PORT : integerFlag('--port', values.port, 0, 65535),
+    host: values.host ?? DEFAULT_HOST,
     hostExplicit: values.host !== undefined,
     key: values.key,
     config: values.config,
-    faultInjection: !(values['no-fault-injection'] ?? false),
+    faultInjection: !values['no-fault-injection'],
     ttftMs:
       values['ttft-ms'] === undefined ? undefined : integerFlag('--ttft-ms', values['ttft-ms'], 0, 60_000),
     tokensPerSecond:
@@ -78,6 +84,24 @@ function integerFlag(name: string, raw: string, min: number, max: number): numbe
   return value
 }
 
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
-  return host === '127.0.0.1' || host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^0*:(0*:){0,6}0*1$/.test(bare) ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(bare)
+  )
+}
+
+/** What the CLI prints before binding `host`; undefined for loopback (the default). */
+export function hostWarning(host: string): string | undefined {
+  if (isLoopbackHost(host)) return undefined
+  const everywhere = host === '0.0.0.0' || host === '::' || host === '[::]'
+  return (
+    `WARNING: binding ${host}${everywhere ? ' (every network interface)' : ''}, not loopback: anyone who can ` +
+    `reach this address and knows the key can use the gateway. Omit --host to stay on ${DEFAULT_HOST}.`
+  )
 }

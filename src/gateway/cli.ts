@@ -1,12 +1,13 @@
 // `npm run gateway`: the local gateway on its own. Prints its base URL and key, stops on SIGINT/SIGTERM.
 import { randomBytes } from 'node:crypto'
-import { GATEWAY_USAGE, isLoopbackHost, parseGatewayArgs } from './cli-args'
+import { GATEWAY_USAGE, hostWarning, parseGatewayArgs, type GatewayCliArgs } from './cli-args'
+import { API_KEY_ENV_VAR, gatewayBanner, type KeySource } from './cli-banner'
 import { SIMULATE_HEADER_HELP } from './engines/simulator'
 import { loadGatewayConfigFile, resolveGatewayConfig, type GatewayConfig } from './gateway-config'
 import { startGateway } from './start-gateway'
 
 async function main(): Promise<void> {
-  let args
+  let args: GatewayCliArgs
   try {
     args = parseGatewayArgs(process.argv.slice(2))
   } catch (error) {
@@ -28,35 +29,31 @@ async function main(): Promise<void> {
     },
   }
 
-  let keySource = '--key'
+  let keySource: KeySource = 'flag'
   let apiKey = args.key
-  if (apiKey === undefined && process.env.MODEL_GATEWAY_API_KEY) {
-    apiKey = process.env.MODEL_GATEWAY_API_KEY
-    keySource = '$MODEL_GATEWAY_API_KEY'
+  const fromEnv = process.env[API_KEY_ENV_VAR]
+  if (apiKey === undefined && fromEnv) {
+    apiKey = fromEnv
+    keySource = 'env'
   }
   if (apiKey === undefined) {
     apiKey = 'sk-local-' + randomBytes(18).toString('base64url')
-    keySource = 'generated for this run'
+    keySource = 'generated'
   }
 
-  if (!isLoopbackHost(args.host)) {
-    process.stderr.write(
-      `WARNING: binding ${args.host}, not loopback: anyone who can reach this address and knows the key can use the gateway.\n`,
-    )
-  }
+  const warning = hostWarning(args.host)
+  if (warning !== undefined) process.stderr.write(`${warning}\n`)
 
   const gateway = await startGateway({ apiKey, port: args.port, host: args.host, config })
   process.stdout.write(
-    [
-      `Local model gateway listening.`,
-      `  Base URL: ${gateway.baseUrl}`,
-      `  Port:     ${gateway.port}`,
-      `  API key:  ${apiKey}  (${keySource})`,
-      `  Fault injection (x-simulate): ${config.faultInjection ? 'on' : 'off'}`,
-      `Try: curl ${gateway.baseUrl}/models -H "Authorization: Bearer $MODEL_GATEWAY_API_KEY"`,
-      `Stop with Ctrl+C.`,
-      '',
-    ].join('\n'),
+    gatewayBanner({
+      baseUrl: gateway.baseUrl,
+      port: gateway.port,
+      apiKey,
+      keySource,
+      faultInjection: config.faultInjection,
+      configPath: args.config,
+    }),
   )
 
   let stopping = false

@@ -18,6 +18,10 @@ const proxyEngineSchema = z.strictObject({
     apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
     /** Model name upstream, when it differs from the catalog name. */
     model: z.string().min(1).optional(),
+    /**
+     * Longest wait for the upstream's response head, then for each next chunk of its body. Never a
+     * limit on a whole stream: a reply may stream for as long as the upstream keeps sending.
+     */
     timeoutMs: z.number().int().positive().default(600_000),
   }),
 })

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
 import { buildCatalog, type CatalogModel } from '../shared/catalog'
-import { createGatewayApp } from './app/create-gateway-app'
+import { createGatewayListener } from './app/create-gateway-app'
 import { createEngineResolver } from './engines/engine-resolver'
 import { estimatePromptTokens } from './engines/simulator'
 import { resolveGatewayConfig, type GatewayConfig } from './gateway-config'
@@ -25,38 +24,46 @@ export type RunningGateway = {
   baseUrl: string
   port: number
   apiKey: string
+  /** Streams being served right now (tests and the benchmark watch it fall back to 0). */
+  activeStreams(): number
   close(): Promise<void>
 }
+
+const LISTEN_BACKLOG = 4096
 
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   const config = options.config ?? resolveGatewayConfig()
   const host = options.host ?? '127.0.0.1'
   let catalog: CatalogModel[] = []
   const activeStreams = { count: 0 }
+  const engines = createEngineResolver(config, options.env ?? process.env)
 
-  const app = createGatewayApp({
+  const listener = createGatewayListener({
     apiKey: options.apiKey,
     config,
     catalog: () => catalog,
-    engineFor: createEngineResolver(config, options.env ?? process.env),
+    engineFor: engines.engineFor,
     estimatePromptTokens,
     activeStreams,
   })
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
-      resolve(created as Server),
-    ) as Server
-    created.once('error', reject)
-  })
   // Nagle + delayed ACK add a ~40 ms step to small SSE writes (performance.md): send at once.
-  server.on('connection', (socket) => socket.setNoDelay(true))
+  const server = createServer({ noDelay: true }, listener)
   // Slow-loris protection for headers and bodies, but no wall clock on responses: SSE streams may
   // legitimately run for many minutes.
   server.headersTimeout = 20_000
   server.requestTimeout = 120_000
   server.keepAliveTimeout = 5_000
   server.timeout = 0
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    // A deep accept queue: hundreds of clients opening streams at once must not see SYNs dropped
+    // (Node's default of 511 turned a burst of 512 streams into 1 s connect retries).
+    server.listen({ port: options.port ?? 0, host, backlog: LISTEN_BACKLOG }, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
 
   const { port } = server.address() as AddressInfo
   const hostForUrl = host.includes(':') ? `[${host}]` : host
@@ -69,11 +76,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     baseUrl,
     port,
     apiKey: options.apiKey,
+    activeStreams: () => activeStreams.count,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
         // Idle keep-alive sockets and running streams would hold close() open: end them now.
         server.closeAllConnections()
+        engines.close()
       }),
   }
 }

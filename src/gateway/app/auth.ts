@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 
+const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest()
+
 /**
  * Constant-time key comparison. Both sides are hashed first so the comparison length never depends
- * on the presented key (timingSafeEqual itself needs equal lengths and would leak the length).
+ * on the presented key (timingSafeEqual itself needs equal lengths and would leak the length). The
+ * expected key is hashed once, not per request.
  */
-export function keysMatch(presented: string | undefined, expected: string): boolean {
-  if (presented === undefined) return false
-  const a = createHash('sha256').update(presented, 'utf8').digest()
-  const b = createHash('sha256').update(expected, 'utf8').digest()
-  return timingSafeEqual(a, b)
+export function createKeyCheck(expected: string): (presented: string | undefined) => boolean {
+  const expectedHash = sha256(expected)
+  return (presented) => presented !== undefined && timingSafeEqual(sha256(presented), expectedHash)
 }

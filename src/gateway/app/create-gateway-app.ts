@@ -1,19 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import type { CatalogModel } from '../../shared/catalog'
-import { createStreamAccumulator, reduceStreamPart } from '../../shared/chat/reduce-stream-part'
-import { GatewayError, gatewayErrorKindFromStatus } from '../../shared/chat/errors'
-import type { Dialect, EncodeContext, HeaderReader } from '../../shared/dialects/dialect'
-import { dialectList, dialects } from '../../shared/dialects'
+import { GatewayError } from '../../shared/chat/errors'
+import type { Dialect } from '../../shared/dialects/dialect'
+import { dialectList } from '../../shared/dialects'
 import type { Engine, ServedModel } from '../engines/engine'
 import type { GatewayConfig } from '../gateway-config'
-import { writeSseReply } from '../stream/write-sse-reply'
-import { keysMatch } from './auth'
-import { checkRequestFitsModel, type PromptTokenEstimator } from './check-request-fits-model'
+import { createKeyCheck } from './auth'
+import { authenticationFailure, dialectOfCaller, headerReaderOf } from './caller'
+import type { PromptTokenEstimator } from './check-request-fits-model'
+import { errorReply, sendJson } from './error-reply'
+import { createChatHandler } from './handle-chat'
 import { randomId } from './ids'
-import { readJsonBody } from './read-json-body'
 import { servedModelFromCatalog } from './served-models'
 
 export type GatewayAppOptions = {
@@ -32,46 +33,90 @@ type Env = { Bindings: HttpBindings; Variables: { requestId: string } }
 /** Both conventions of base URL land somewhere valid: with and without the `/v1` prefix. */
 const PREFIXES = ['/v1', ''] as const
 
+/** `POST <prefix><dialect path>` → the dialect, for every prefix and every dialect in the registry. */
+const CHAT_ROUTES: ReadonlyMap<string, Dialect> = new Map(
+  PREFIXES.flatMap((prefix) => dialectList.map((dialect) => [prefix + dialect.path, dialect] as const)),
+)
+
 /**
- * The error dialect of a request that is not a chat route: Messages clients announce themselves with
- * `anthropic-version` (or `x-api-key`); everyone else gets the OpenAI shape.
+ * The gateway's HTTP request listener.
+ *
+ * Chat requests (`POST` to a dialect's path) take a fast path on Node's own request and response;
+ * everything else — models, catalog, 404s, 405s — goes through a Hono app. Why two layers: the proxy
+ * must add at most a few tenths of a millisecond (performance.md G1), and on that scale the web
+ * Request/Response layer Hono runs on is measurable (building the web Request and its body stream
+ * alone was ~7% of the CPU of a proxied request in profiles; scripts/bench-gateway.ts,
+ * docs/gateway.md). Both layers share the same pieces for what every response needs: a fresh request
+ * id under both dialects' header names, the key checked before anything else (even before whether a
+ * route exists), errors in the caller's dialect.
  */
-function dialectOfCaller(c: Context<Env>): Dialect {
-  const path = c.req.path
-  if (path.endsWith('/messages')) return dialects['anthropic-messages']
-  if (path.endsWith('/chat/completions')) return dialects['openai-chat']
-  if (c.req.header('anthropic-version') !== undefined || c.req.header('x-api-key') !== undefined) {
-    return dialects['anthropic-messages']
+export function createGatewayListener(
+  options: GatewayAppOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const keyMatches = createKeyCheck(options.apiKey)
+
+  // Built once per catalog (the catalog is set once the port is known), not once per request.
+  let servedFor: CatalogModel[] | undefined
+  let served = new Map<string, ServedModel>()
+  const servedModel = (name: string): ServedModel | undefined => {
+    const catalog = options.catalog()
+    if (catalog !== servedFor) {
+      servedFor = catalog
+      served = new Map(catalog.map((record) => [record.model, servedModelFromCatalog(record)]))
+    }
+    return served.get(name)
   }
-  return dialects['openai-chat']
+
+  const handleChat = createChatHandler({
+    config: options.config,
+    servedModel,
+    engineFor: options.engineFor,
+    estimatePromptTokens: options.estimatePromptTokens,
+    activeStreams: options.activeStreams,
+  })
+  const honoListener = getRequestListener(createRoutesApp(options, keyMatches, handleChat).fetch)
+
+  return (req, res) => {
+    const url = req.url ?? '/'
+    const query = url.indexOf('?')
+    const dialect =
+      req.method === 'POST' ? CHAT_ROUTES.get(query === -1 ? url : url.slice(0, query)) : undefined
+    if (dialect === undefined) {
+      void honoListener(req, res)
+      return
+    }
+    const requestId = randomId('req_')
+    res.setHeader('x-request-id', requestId)
+    res.setHeader('request-id', requestId)
+    const failure = authenticationFailure(headerReaderOf(req), dialect, keyMatches)
+    if (failure !== undefined) {
+      const reply = errorReply(dialect, failure, requestId)
+      sendJson(res, reply.status, reply.body, reply.headers)
+      return
+    }
+    void handleChat(req, res, dialect, requestId)
+  }
 }
 
-function headerReader(c: Context<Env>): HeaderReader {
-  return (name) => c.req.header(name)
-}
-
-export function createGatewayApp(options: GatewayAppOptions): Hono<Env> {
-  const { config } = options
+/** Every route but the chat fast path: model list, catalog, and the 404/405 answers. */
+function createRoutesApp(
+  options: GatewayAppOptions,
+  keyMatches: (presented: string | undefined) => boolean,
+  handleChat: ReturnType<typeof createChatHandler>,
+): Hono<Env> {
   const app = new Hono<Env>()
+  const header = (c: Context<Env>) => headerReaderOf(c.env.incoming)
+  const callerDialect = (c: Context<Env>) => dialectOfCaller(c.req.path, header(c))
 
   const errorResponse = (
     c: Context<Env>,
     dialect: Dialect,
     error: unknown,
-    extraHeaders: Record<string, string> = {},
+    extra: Record<string, string> = {},
   ) => {
-    const gatewayError =
-      error instanceof GatewayError
-        ? error
-        : new GatewayError(
-            'server_error',
-            `Internal gateway error: ${(error as Error)?.message ?? String(error)}`,
-          )
-    const { status, body } = dialect.encodeError(gatewayError, c.get('requestId'))
-    if (gatewayError.retryAfterSeconds !== undefined)
-      c.header('retry-after', String(gatewayError.retryAfterSeconds))
-    for (const [name, value] of Object.entries(extraHeaders)) c.header(name, value)
-    return c.json(body as object, status as 400)
+    const reply = errorReply(dialect, error, c.get('requestId'), extra)
+    for (const [name, value] of Object.entries(reply.headers)) c.header(name, value)
+    return c.json(reply.body as object, reply.status as 400)
   }
 
   // Every response carries a request id under both dialects' header names.
@@ -85,70 +130,11 @@ export function createGatewayApp(options: GatewayAppOptions): Hono<Env> {
 
   // Auth on every route, before anything else is revealed (even whether a route exists).
   app.use('*', async (c, next) => {
-    const dialect = dialectOfCaller(c)
-    const header = headerReader(c)
-    const presented = dialectList.map((d) => d.readApiKey(header)).find((key) => key !== undefined)
-    if (!keysMatch(presented, options.apiKey)) {
-      const message =
-        presented === undefined
-          ? dialect.id === 'anthropic-messages'
-            ? 'Missing API key: send it in the x-api-key header (or Authorization: Bearer).'
-            : 'Missing API key: send it as Authorization: Bearer <key>.'
-          : 'Incorrect API key provided.'
-      return errorResponse(c, dialect, new GatewayError('authentication', message))
-    }
+    const dialect = callerDialect(c)
+    const failure = authenticationFailure(header(c), dialect, keyMatches)
+    if (failure !== undefined) return errorResponse(c, dialect, failure)
     await next()
   })
-
-  const servedModels = (): Map<string, { model: ServedModel; record: CatalogModel }> =>
-    new Map(
-      options.catalog().map((record) => [record.model, { model: servedModelFromCatalog(record), record }]),
-    )
-
-  for (const prefix of PREFIXES) {
-    for (const dialect of dialectList) {
-      app.post(prefix + dialect.path, (c) => handleChat(c, dialect))
-      app.all(prefix + dialect.path, (c) => methodNotAllowed(c, dialect, 'POST'))
-    }
-
-    app.get(prefix + '/models', (c) => {
-      const dialect = dialectOfCaller(c)
-      // Dates are fixed, not `now`: clients cache model lists and compare them.
-      const createdAt = new Date('2026-01-01T00:00:00Z')
-      const entries = options.catalog().map((r) => ({ id: r.model, displayName: r.label, createdAt }))
-      return c.json(dialect.encodeModelList(entries) as object)
-    })
-    app.all(prefix + '/models', (c) => methodNotAllowed(c, dialectOfCaller(c), 'GET'))
-
-    app.get(prefix + '/catalog', (c) => c.json({ models: options.catalog() }))
-    app.get(prefix + '/catalog/:id', (c) => {
-      // Hono decodes the parameter, so `model_gateway%3Aname` and `model_gateway:name` both arrive decoded.
-      const id = c.req.param('id')
-      const record = options.catalog().find((r) => r.id === id || r.model === id)
-      if (!record) {
-        return errorResponse(
-          c,
-          dialectOfCaller(c),
-          new GatewayError('not_found', `No catalog entry ${JSON.stringify(id)}.`),
-        )
-      }
-      return c.json({ model: record })
-    })
-    app.all(prefix + '/catalog', (c) => methodNotAllowed(c, dialectOfCaller(c), 'GET'))
-    app.all(prefix + '/catalog/:id', (c) => methodNotAllowed(c, dialectOfCaller(c), 'GET'))
-  }
-
-  app.notFound((c) => {
-    const dialect = dialectOfCaller(c)
-    let message = `No route ${c.req.method} ${c.req.path}.`
-    if (c.req.path.startsWith('/v1/v1/')) {
-      // The Anthropic SDK appends /v1 itself; a base URL that already ends in /v1 doubles it.
-      message += ` The base URL already includes /v1: for the Anthropic SDK set baseURL to the address without /v1.`
-    }
-    return errorResponse(c, dialect, new GatewayError('not_found', message))
-  })
-
-  app.onError((error, c) => errorResponse(c, dialectOfCaller(c), error))
 
   function methodNotAllowed(c: Context<Env>, dialect: Dialect, allowed: string) {
     return errorResponse(
@@ -162,97 +148,55 @@ export function createGatewayApp(options: GatewayAppOptions): Hono<Env> {
     )
   }
 
-  async function handleChat(c: Context<Env>, dialect: Dialect) {
-    const requestId = c.get('requestId')
-    let streamSlot = false
-    try {
-      const header = headerReader(c)
-      dialect.checkHeaders(header)
-      const body = await readJsonBody(c.req.raw, config.maxBodyBytes)
-      const request = dialect.decodeRequest(body)
-      const served = servedModels().get(request.model)
-      if (!served) {
-        throw new GatewayError(
-          'model_not_found',
-          dialect.id === 'anthropic-messages'
-            ? `model: ${request.model}`
-            : `The model \`${request.model}\` does not exist or you do not have access to it.`,
-          { param: 'model' },
+  for (const prefix of PREFIXES) {
+    for (const dialect of dialectList) {
+      // The listener sends chat POSTs down the fast path; this route only answers if one slips by.
+      app.post(prefix + dialect.path, async (c) => {
+        const requestId = c.get('requestId')
+        c.env.outgoing.setHeader('x-request-id', requestId)
+        c.env.outgoing.setHeader('request-id', requestId)
+        await handleChat(c.env.incoming, c.env.outgoing, dialect, requestId)
+        return RESPONSE_ALREADY_SENT
+      })
+      app.all(prefix + dialect.path, (c) => methodNotAllowed(c, dialect, 'POST'))
+    }
+
+    app.get(prefix + '/models', (c) => {
+      // Dates are fixed, not `now`: clients cache model lists and compare them.
+      const createdAt = new Date('2026-01-01T00:00:00Z')
+      const entries = options.catalog().map((r) => ({ id: r.model, displayName: r.label, createdAt }))
+      return c.json(callerDialect(c).encodeModelList(entries) as object)
+    })
+    app.all(prefix + '/models', (c) => methodNotAllowed(c, callerDialect(c), 'GET'))
+
+    app.get(prefix + '/catalog', (c) => c.json({ models: options.catalog() }))
+    app.get(prefix + '/catalog/:id', (c) => {
+      // Hono decodes the parameter, so `model_gateway%3Aname` and `model_gateway:name` both arrive decoded.
+      const id = c.req.param('id')
+      const record = options.catalog().find((r) => r.id === id || r.model === id)
+      if (!record) {
+        return errorResponse(
+          c,
+          callerDialect(c),
+          new GatewayError('not_found', `No catalog entry ${JSON.stringify(id)}.`),
         )
       }
-      checkRequestFitsModel(request, served.model, dialect.id, options.estimatePromptTokens)
-
-      if (request.stream) {
-        if (options.activeStreams.count >= config.maxConcurrentStreams) {
-          throw new GatewayError(
-            'overloaded',
-            `The gateway is serving ${config.maxConcurrentStreams} streams already; retry shortly.`,
-          )
-        }
-        options.activeStreams.count++
-        streamSlot = true
-      }
-
-      const signal = c.req.raw.signal
-      const reply = await options.engineFor(served.model).start(request, {
-        dialect: dialect.id,
-        model: served.model,
-        signal,
-        header,
-      })
-      const context: EncodeContext = {
-        id: randomId(dialect.messageIdPrefix),
-        model: request.model,
-        created: Math.floor(Date.now() / 1000),
-        includeUsage: request.includeUsage ?? false,
-      }
-
-      if (request.stream) {
-        await writeSseReply(c.env.outgoing, {
-          encoder: dialect.encodeStream(context),
-          reply,
-          keepAlive: dialect.keepAlive(),
-          keepAliveMs: config.keepAliveMs,
-          signal,
-          headers: { 'x-request-id': requestId, 'request-id': requestId },
-        })
-        return RESPONSE_ALREADY_SENT
-      }
-
-      const accumulator = createStreamAccumulator()
-      let contentParts = 0
-      for await (const batch of reply.batches) {
-        for (const part of batch) {
-          reduceStreamPart(accumulator, part)
-          if (
-            reply.dropAfterParts !== undefined &&
-            (part.type === 'text-delta' || part.type === 'tool-call-delta')
-          ) {
-            if (++contentParts >= reply.dropAfterParts) {
-              // A non-streaming reply cut mid-way: the connection dies with no response at all.
-              c.env.outgoing.destroy()
-              return RESPONSE_ALREADY_SENT
-            }
-          }
-        }
-      }
-      const result = accumulator.result
-      if (result.status === 'provider_error' && result.error) {
-        const kind = result.error.kind ?? gatewayErrorKindFromStatus(result.error.status ?? 500)
-        throw new GatewayError(kind, result.error.message, {
-          ...(result.error.status === undefined ? {} : { status: result.error.status }),
-        })
-      }
-      if (result.status !== 'completed') {
-        throw new GatewayError('server_error', 'The engine ended its reply before completing it.')
-      }
-      return c.json(dialect.encodeResponse(result, context) as object)
-    } catch (error) {
-      return errorResponse(c, dialect, error)
-    } finally {
-      if (streamSlot) options.activeStreams.count--
-    }
+      return c.json({ model: record })
+    })
+    app.all(prefix + '/catalog', (c) => methodNotAllowed(c, callerDialect(c), 'GET'))
+    app.all(prefix + '/catalog/:id', (c) => methodNotAllowed(c, callerDialect(c), 'GET'))
   }
+
+  app.notFound((c) => {
+    let message = `No route ${c.req.method} ${c.req.path}.`
+    if (c.req.path.startsWith('/v1/v1/')) {
+      // The Anthropic SDK appends /v1 itself; a base URL that already ends in /v1 doubles it.
+      message += ` The base URL already includes /v1: for the Anthropic SDK set baseURL to the address without /v1.`
+    }
+    return errorResponse(c, callerDialect(c), new GatewayError('not_found', message))
+  })
+
+  app.onError((error, c) => errorResponse(c, callerDialect(c), error))
 
   return app
 }

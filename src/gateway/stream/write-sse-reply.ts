@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { GatewayError, type DialectError } from '../../shared/chat/errors'
 import type { StreamPart } from '../../shared/chat/stream-part'
 import type { StreamEncoder } from '../../shared/dialects/dialect'
 import { encodeSseFrame } from '../../shared/dialects/sse/sse-encode'
@@ -11,6 +12,8 @@ export type SseReplyOptions = {
   keepAlive: SseFrame
   keepAliveMs: number
   signal: AbortSignal
+  /** Stops the engine (aborts its signal): used when it outlives a complete reply. */
+  stopEngine: () => void
   headers: Record<string, string>
 }
 
@@ -35,7 +38,9 @@ export async function writeSseReply(res: ServerResponse, options: SseReplyOption
     'x-accel-buffering': 'no',
     ...options.headers,
   })
-  res.flushHeaders()
+  // Headers go out with the first event when it is already there (a fast upstream: one write instead
+  // of two), else on the next turn of the event loop, so a client learns at once that it is streaming.
+  const headerFlush = setImmediate(() => res.flushHeaders())
 
   let lastWrite = Date.now()
   const keepAliveText = encodeSseFrame(options.keepAlive)
@@ -62,23 +67,15 @@ export async function writeSseReply(res: ServerResponse, options: SseReplyOption
       } catch (error) {
         if (signal.aborted || res.destroyed) return
         // The engine failed after the 200 went out: report it in-band, in the client's dialect.
-        const text = framesToText(
-          encoder.push({
-            type: 'error',
-            error: {
-              type: 'api_error',
-              message: `The engine failed mid-stream: ${(error as Error).message}`,
-              kind: 'server_error',
-            },
-          }),
-        )
-        res.end(text)
+        res.end(framesToText(encoder.push({ type: 'error', error: inBandError(error) })))
         return
       }
       if (next.done) break
       let text = ''
+      let terminal = false
       for (const part of next.value) {
         text += framesToText(encoder.push(part))
+        if (part.type === 'end' || part.type === 'error') terminal = true
         if (dropAfter !== undefined && isContentPart(part) && ++contentParts >= dropAfter) {
           // Simulated network failure: what was generated so far, then the connection just dies.
           await new Promise<void>((resolve) => res.write(text, () => resolve()))
@@ -86,14 +83,67 @@ export async function writeSseReply(res: ServerResponse, options: SseReplyOption
           return
         }
       }
+      if (terminal) {
+        // The reply is complete: the client gets its terminal event now, not when the engine's
+        // iterable happens to finish (a proxy's upstream may still owe its chunked-body end).
+        clearImmediate(headerFlush)
+        res.end(text)
+        if ((await drainRest(iterator)) === 'late') options.stopEngine()
+        return
+      }
       if (text.length === 0) continue
+      clearImmediate(headerFlush)
       lastWrite = Date.now()
       if (!res.write(text)) await waitForDrain(res)
     }
+    clearImmediate(headerFlush)
     res.end(framesToText(encoder.end()))
   } finally {
+    clearImmediate(headerFlush)
     clearInterval(timer)
     if (signal.aborted || res.destroyed) await iterator.return?.().catch(() => undefined)
+  }
+}
+
+/** How long a finished reply's engine may take to wind down before it is cut off. */
+const DRAIN_GRACE_MS = 1_000
+
+/**
+ * After the terminal event, lets the engine run to its end (a proxy then reads the upstream's last
+ * bytes, so its kept-alive socket can be reused) — but not for longer than a short grace: 'late' means
+ * the engine is still busy, and the caller stops it (a proxy then hangs up on that upstream).
+ */
+async function drainRest(iterator: AsyncIterator<StreamPart[]>): Promise<'done' | 'late'> {
+  let timer: NodeJS.Timeout | undefined
+  const grace = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DRAIN_GRACE_MS)
+  })
+  const drained = (async () => {
+    try {
+      while (!(await iterator.next()).done) {
+        // Nothing more goes to the client: the encoder already wrote its terminal event.
+      }
+    } catch {
+      // The engine failing after the reply was complete changes nothing for the client.
+    }
+    return 'done' as const
+  })()
+  const outcome = await Promise.race([drained, grace])
+  clearTimeout(timer)
+  return outcome
+}
+
+/**
+ * The in-band form of an engine failure. A GatewayError (a broken or silent upstream) keeps its kind
+ * and words; anything else is an internal error. `type` is the neutral kind itself, which neither
+ * dialect claims as its own, so each encoder words it from the kind (`timeout_error`, `server_error`…).
+ */
+function inBandError(error: unknown): DialectError {
+  if (error instanceof GatewayError) return { type: error.kind, message: error.message, kind: error.kind }
+  return {
+    type: 'server_error',
+    message: `The engine failed mid-stream: ${(error as Error)?.message ?? String(error)}`,
+    kind: 'server_error',
   }
 }
 

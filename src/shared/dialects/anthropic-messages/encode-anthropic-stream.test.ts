@@ -67,20 +67,25 @@ describe('createAnthropicStreamEncoder', () => {
     expect(sseText(frames)).toBe(expected)
   })
 
-  it('holds message_start until content so up-front usage goes in; input_tokens excludes cache', () => {
+  it('opens the message as soon as the prompt usage is known, before content; input_tokens excludes cache', () => {
     const encoder = createAnthropicStreamEncoder(CONTEXT)
     expect(encoder.push({ type: 'start', id: 'x' })).toEqual([])
-    expect(
-      encoder.push({ type: 'usage', usage: { inputTokens: 10, outputTokens: 1, cacheReadTokens: 4 } }),
-    ).toEqual([])
-    const frames = encoder.push({ type: 'text-delta', text: 'Hi' })
-    expect(events(frames)).toEqual(['message_start', 'content_block_start', 'content_block_delta'])
-    expect((json(frames[0])['message'] as Record<string, unknown>)['usage']).toEqual({
+    const opening = encoder.push({
+      type: 'usage',
+      usage: { inputTokens: 10, outputTokens: 1, cacheReadTokens: 4 },
+    })
+    // message_start goes out now, so a slow first token is preceded by it, not by keep-alives (E.4).
+    expect(events(opening)).toEqual(['message_start'])
+    expect((json(opening[0])['message'] as Record<string, unknown>)['usage']).toEqual({
       input_tokens: 6,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 4,
       output_tokens: 1,
     })
+    expect(events(encoder.push({ type: 'text-delta', text: 'Hi' }))).toEqual([
+      'content_block_start',
+      'content_block_delta',
+    ])
   })
 
   it('carries usage that only arrives at the end (OpenAI include_usage) in message_delta, after the finish', () => {

@@ -254,6 +254,9 @@ export function createAnthropicStreamEncoder(context: EncodeContext): StreamEnco
         return
       case 'usage':
         usage = part.usage
+        // The prompt's usage known before any content (real Messages servers, the simulator) opens the
+        // message at once: message_start comes first (E.4), before any keep-alive a slow first token needs.
+        ensureStarted()
         return
       case 'text-delta':
         ensureStarted()

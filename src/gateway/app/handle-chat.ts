@@ -1,0 +1,142 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createStreamAccumulator, reduceStreamPart } from '../../shared/chat/reduce-stream-part'
+import { GatewayError, gatewayErrorKindFromStatus } from '../../shared/chat/errors'
+import type { Dialect, EncodeContext } from '../../shared/dialects/dialect'
+import type { Engine, ServedModel } from '../engines/engine'
+import type { GatewayConfig } from '../gateway-config'
+import { writeSseReply } from '../stream/write-sse-reply'
+import { headerReaderOf } from './caller'
+import { checkRequestFitsModel, type PromptTokenEstimator } from './check-request-fits-model'
+import { errorReply, sendJson } from './error-reply'
+import { randomId } from './ids'
+import { readJsonBody } from './read-json-body'
+
+export type ChatHandlerOptions = {
+  config: GatewayConfig
+  /** The catalog model a request names, if the catalog has it. */
+  servedModel: (name: string) => ServedModel | undefined
+  engineFor: (model: ServedModel) => Engine
+  estimatePromptTokens: PromptTokenEstimator
+  /** Streams in flight, shared with the server for the concurrency bound. */
+  activeStreams: { count: number }
+}
+
+/**
+ * `POST …/chat/completions` and `POST …/messages` on Node's own request and response (the caller has
+ * set the request-id headers and checked the key). The hot path of the gateway, so it stays off the
+ * web Request/Response layer: body from the IncomingMessage, headers from its parsed object, one
+ * write for a JSON reply, SSE written straight to the socket.
+ *
+ * Order of checks: dialect headers, body (type, size, JSON), strict decode (400 naming the field),
+ * model (404), what the model supports (parallel tools, images, context length), stream capacity;
+ * then the engine. Problems the engine finds before the first byte are HTTP errors; later ones go
+ * in-band (writeSseReply).
+ */
+export function createChatHandler(options: ChatHandlerOptions) {
+  const { config } = options
+
+  return async function handleChat(
+    req: IncomingMessage,
+    res: ServerResponse,
+    dialect: Dialect,
+    requestId: string,
+  ): Promise<void> {
+    // Aborted when the client goes away before the reply is finished: engines stop, proxies hang up.
+    const controller = new AbortController()
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort()
+    })
+    const signal = controller.signal
+    let streamSlot = false
+    try {
+      const header = headerReaderOf(req)
+      dialect.checkHeaders(header)
+      const body = await readJsonBody(req, config.maxBodyBytes)
+      const request = dialect.decodeRequest(body)
+      const model = options.servedModel(request.model)
+      if (model === undefined) {
+        throw new GatewayError(
+          'model_not_found',
+          dialect.id === 'anthropic-messages'
+            ? `model: ${request.model}`
+            : `The model \`${request.model}\` does not exist or you do not have access to it.`,
+          { param: 'model' },
+        )
+      }
+      checkRequestFitsModel(request, model, dialect.id, options.estimatePromptTokens)
+
+      if (request.stream) {
+        if (options.activeStreams.count >= config.maxConcurrentStreams) {
+          throw new GatewayError(
+            'overloaded',
+            `The gateway is serving ${config.maxConcurrentStreams} streams already; retry shortly.`,
+          )
+        }
+        options.activeStreams.count++
+        streamSlot = true
+      }
+
+      const reply = await options
+        .engineFor(model)
+        .start(request, { dialect: dialect.id, model, signal, header })
+      const context: EncodeContext = {
+        id: randomId(dialect.messageIdPrefix),
+        model: request.model,
+        created: Math.floor(Date.now() / 1000),
+        includeUsage: request.includeUsage ?? false,
+      }
+
+      if (request.stream) {
+        await writeSseReply(res, {
+          encoder: dialect.encodeStream(context),
+          reply,
+          keepAlive: dialect.keepAlive(),
+          keepAliveMs: config.keepAliveMs,
+          signal,
+          stopEngine: () => controller.abort(),
+          headers: { 'x-request-id': requestId, 'request-id': requestId },
+        })
+        return
+      }
+
+      const accumulator = createStreamAccumulator()
+      let contentParts = 0
+      for await (const batch of reply.batches) {
+        for (const part of batch) {
+          reduceStreamPart(accumulator, part)
+          if (
+            reply.dropAfterParts !== undefined &&
+            (part.type === 'text-delta' || part.type === 'tool-call-delta') &&
+            ++contentParts >= reply.dropAfterParts
+          ) {
+            // A non-streaming reply cut mid-way: the connection dies with no response at all.
+            res.destroy()
+            return
+          }
+        }
+      }
+      const result = accumulator.result
+      if (result.status === 'provider_error' && result.error) {
+        const kind = result.error.kind ?? gatewayErrorKindFromStatus(result.error.status ?? 500)
+        throw new GatewayError(kind, result.error.message, {
+          ...(result.error.status === undefined ? {} : { status: result.error.status }),
+        })
+      }
+      if (result.status !== 'completed') {
+        throw new GatewayError('server_error', 'The engine ended its reply before completing it.')
+      }
+      sendJson(res, 200, dialect.encodeResponse(result, context))
+    } catch (error) {
+      if (signal.aborted) return
+      if (res.headersSent) {
+        // Only a bug gets here (stream errors are written in-band): do not leave the client hanging.
+        res.destroy()
+        return
+      }
+      const reply = errorReply(dialect, error, requestId)
+      sendJson(res, reply.status, reply.body, reply.headers)
+    } finally {
+      if (streamSlot) options.activeStreams.count--
+    }
+  }
+}
