@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { describeApiKey, gatewayBanner } from './cli-banner'
 
 describe('describeApiKey', () => {
-  it('masks a key the user supplied, naming where it came from', () => {
-    expect(describeApiKey('sk-local-example-1234', 'flag')).toBe('…1234  (from --key)')
-    expect(describeApiKey('sk-from-env-wxyz', 'env')).toBe('…wxyz  (from $MODEL_GATEWAY_API_KEY)')
-    expect(describeApiKey('sk-abc🔑', 'flag')).toBe('…abc🔑  (from --key)')
+  it('prints the key in use, naming where it came from (tooling reads it back)', () => {
+    expect(describeApiKey('sk-local-example-1234', 'flag')).toBe('sk-local-example-1234  (from --key)')
+    expect(describeApiKey('sk-from-env-wxyz', 'env')).toBe('sk-from-env-wxyz  (from $MODEL_GATEWAY_API_KEY)')
   })
 
   it('shows a generated key whole, with how to reuse it', () => {
@@ -29,6 +28,6 @@ describe('gatewayBanner', () => {
     expect(banner).toContain('  Port:     4321\n')
     expect(banner).toContain('  Config:   gw.json\n')
     expect(banner).toContain('Fault injection (x-simulate): off')
-    expect(banner).not.toContain('sk-secret-value-9876')
+    expect(banner).toContain('  API key:  sk-secret-value-9876  (from --key)\n')
   })
 })

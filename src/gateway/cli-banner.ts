@@ -4,16 +4,16 @@ export type KeySource = 'flag' | 'env' | 'generated'
 export const API_KEY_ENV_VAR = 'MODEL_GATEWAY_API_KEY'
 
 /**
- * A key as the banner shows it. A key the user supplied (flag or environment) is masked to its last
- * four characters: they already have it, and terminal scrollback and CI logs must not (security.md §2).
- * A generated key is shown whole, since printing it is the only way to learn it.
+ * A key as the banner shows it: whole, with where it came from. The issue's interface says the CLI
+ * prints the key in use, and tooling reads it back; it is a loopback gateway's key the user chose or
+ * was just handed, not an upstream credential (those stay in the environment and are never printed).
  */
 export function describeApiKey(apiKey: string, source: KeySource): string {
   switch (source) {
     case 'flag':
-      return `…${lastFour(apiKey)}  (from --key)`
+      return `${apiKey}  (from --key)`
     case 'env':
-      return `…${lastFour(apiKey)}  (from $${API_KEY_ENV_VAR})`
+      return `${apiKey}  (from $${API_KEY_ENV_VAR})`
     case 'generated':
       return `${apiKey}  (generated for this run; export ${API_KEY_ENV_VAR}=${apiKey} to reuse it)`
     default: {
@@ -21,11 +21,6 @@ export function describeApiKey(apiKey: string, source: KeySource): string {
       throw new Error(`unknown key source ${String(unreachable)}`)
     }
   }
-}
-
-function lastFour(value: string): string {
-  // Code points, so a key ending in an astral character is never cut inside a surrogate pair.
-  return Array.from(value).slice(-4).join('')
 }
 
 export type BannerInput = {
