@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { StreamPart } from '../src/shared/chat/stream-part'
 import { dialects } from '../src/shared/dialects'
 import { encodeSseFrame } from '../src/shared/dialects/sse/sse-encode'
 import { createSseParser } from '../src/shared/dialects/sse/sse-parser'
@@ -43,19 +44,17 @@ function buildStream(
   ]
   let text = ''
   let events = 0
-  for (const frame of encoder.push({ type: 'start' })) ((text += encodeSseFrame(frame)), events++)
-  for (let i = 0; text.length < targetBytes; i++) {
-    for (const frame of encoder.push({ type: 'text-delta', text: words[i % words.length] ?? '' })) {
+  const write = (part: StreamPart): void => {
+    for (const frame of encoder.push(part)) {
       text += encodeSseFrame(frame)
       events++
     }
   }
-  for (const part of [
-    { type: 'finish', reason: { unified: 'stop', raw: 'stop' } },
-    { type: 'end' },
-  ] as const) {
-    for (const frame of encoder.push(part)) ((text += encodeSseFrame(frame)), events++)
-  }
+  write({ type: 'start' })
+  for (let i = 0; text.length < targetBytes; i++)
+    write({ type: 'text-delta', text: words[i % words.length] ?? '' })
+  write({ type: 'finish', reason: { unified: 'stop', raw: 'stop' } })
+  write({ type: 'end' })
   return { bytes: new TextEncoder().encode(text), events }
 }
 
