@@ -1,5 +1,6 @@
 import { dialects } from '../../shared/dialects'
 import { toCurl } from '../../shared/curl'
+import { withSimulateHeader } from '../../shared/runs/simulate-header'
 import { LOCAL_PROFILE_ID, isHttpUrl } from '../../shared/settings/settings-schema'
 import { UserFacingError, type EventSink, type InvokeHandlers } from '../ipc/handlers'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
@@ -127,19 +128,14 @@ export async function createAppServices(options: {
 
     'chat:start': async (input) => {
       settings.profile(input.profileId)
-      if (input.simulate && input.profileId !== LOCAL_PROFILE_ID) {
-        throw new UserFacingError(
-          'simulate_local_only',
-          'Simulated faults exist only on the local gateway profile.',
-        )
-      }
+      refuseSimulateOutsideLocal(input.profileId, input.simulate)
       return runs.start(input)
     },
     'chat:cancel': async ({ runId }) => {
       runs.cancel(runId)
     },
 
-    'curl:copy-with-key': async ({ profileId, dialect, request }) => {
+    'curl:copy-with-key': async ({ profileId, dialect, request, simulate }) => {
       if (!abilities.writeClipboard) {
         return {
           copied: false,
@@ -148,10 +144,13 @@ export async function createAppServices(options: {
         }
       }
       const profile = settings.profile(profileId)
+      refuseSimulateOutsideLocal(profileId, simulate)
       const apiKey = await readKey(profileId)
       if (!apiKey) return { copied: false, message: `The profile "${profile.name}" has no API key yet.` }
       const { http } = dialects[dialect].buildRequest(request, { baseUrl: profile.baseUrl, apiKey })
-      abilities.writeClipboard(toCurl(http, { secret: apiKey, revealSecret: true }))
+      abilities.writeClipboard(
+        toCurl(withSimulateHeader(http, simulate), { secret: apiKey, revealSecret: true }),
+      )
       return { copied: true, message: 'Copied the command with the key. Treat it like a password.' }
     },
 
@@ -191,6 +190,16 @@ export async function createAppServices(options: {
       runs.cancelAll()
       await local.gateway.close()
     },
+  }
+}
+
+/** The x-simulate header is the local gateway's fault injection; a hosted gateway has no such thing. */
+function refuseSimulateOutsideLocal(profileId: string, simulate: string | undefined): void {
+  if (simulate && profileId !== LOCAL_PROFILE_ID) {
+    throw new UserFacingError(
+      'simulate_local_only',
+      'Simulated faults exist only on the local gateway profile.',
+    )
   }
 }
 

@@ -74,6 +74,8 @@ export const invokeChannels = {
   /** The exact command for this request with the real key, written to the clipboard by main. */
   'curl:copy-with-key': {
     input: z.strictObject({
+      /** The local gateway's fault injection, so the copy matches the command the panel shows. */
+      simulate: runStartInputSchema.shape.simulate,
       profileId: z.string().min(1).max(64),
       dialect: dialectIdSchema,
       request: chatRequestSchema,

@@ -1,4 +1,20 @@
-// Placeholder in the skeleton: the feature's owner replaces it.
+import { Button } from '../../components/Button'
+import { useAppStore } from '../../store'
+import { KeyStatusIndicator } from '../settings/KeyStatusIndicator'
+import { ProfileSelect } from './ProfileSelect'
+import { ThemeSelect } from './ThemeSelect'
+
+/** Product name, the active profile and its key, theme, and the way into Settings. */
 export function AppHeader(): React.JSX.Element {
-  return <div data-placeholder="AppHeader" />
+  const openSettings = useAppStore((state) => state.setSettingsOpen)
+  return (
+    <header className="app-header">
+      <h1 className="app-title">Model Gateway Playground</h1>
+      <ProfileSelect />
+      <KeyStatusIndicator />
+      <div className="app-header-spacer" />
+      <ThemeSelect />
+      <Button onClick={() => openSettings(true)}>Settings</Button>
+    </header>
+  )
 }

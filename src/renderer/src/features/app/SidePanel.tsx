@@ -1,4 +1,48 @@
-// Placeholder in the skeleton: the feature's owner replaces it.
+import { CurlPanel } from '../curl/CurlPanel'
+import { InspectorPanel } from '../inspector/InspectorPanel'
+import { ParamsPanel } from '../params/ParamsPanel'
+import { useAppStore } from '../../store'
+import { TabbedRegion } from './TabbedRegion'
+import type { SidePanelTab } from './ui-slice'
+
+const SIDE_PANEL_TABS = [
+  { id: 'params', label: 'Parameters', icon: '⚙' },
+  { id: 'code', label: 'Code', icon: '⌘' },
+  { id: 'inspector', label: 'Inspector', icon: '⌕' },
+] as const satisfies ReadonlyArray<{ id: SidePanelTab; label: string; icon: string }>
+
+/** Right: the request's parameters, the generated curl, and the inspector of a reply. */
 export function SidePanel(): React.JSX.Element {
-  return <div data-placeholder="SidePanel" />
+  const tab = useAppStore((state) => state.sidePanelTab)
+  const collapsed = useAppStore((state) => state.sidePanelCollapsed)
+  const setTab = useAppStore((state) => state.setSidePanelTab)
+  const setCollapsed = useAppStore((state) => state.setSidePanelCollapsed)
+  return (
+    <TabbedRegion
+      side="right"
+      label="Side panel"
+      tabs={SIDE_PANEL_TABS}
+      selected={tab}
+      onSelect={setTab}
+      collapsed={collapsed}
+      onCollapsedChange={setCollapsed}
+    >
+      <SidePanelContent tab={tab} />
+    </TabbedRegion>
+  )
+}
+
+function SidePanelContent({ tab }: { tab: SidePanelTab }): React.JSX.Element {
+  switch (tab) {
+    case 'params':
+      return <ParamsPanel />
+    case 'code':
+      return <CurlPanel />
+    case 'inspector':
+      return <InspectorPanel />
+    default: {
+      const unknownTab: never = tab
+      throw new Error(`Unknown side panel tab ${String(unknownTab)}`)
+    }
+  }
 }

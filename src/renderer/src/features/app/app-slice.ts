@@ -13,12 +13,14 @@ export type AppSlice = {
   notices: Notice[]
   loadAppInfo(): Promise<void>
   setTheme(theme: Theme): Promise<void>
-  /** A short message in the corner (copied, saved, failed…); errors stay until dismissed. */
+  /** A short message in the corner (copied, saved, failed…); errors and warnings stay until dismissed. */
   notify(tone: NoticeTone, message: string): void
   dismissNotice(id: number): void
 }
 
 let nextNoticeId = 1
+/** Long enough to read a sentence; errors and warnings wait for the user instead. */
+export const NOTICE_TIMEOUT_MS = 5000
 
 export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   appInfo: null,
@@ -44,7 +46,7 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   notify(tone, message) {
     const id = nextNoticeId++
     set((state) => ({ notices: [...state.notices.slice(-4), { id, tone, message }] }))
-    if (tone !== 'error') setTimeout(() => get().dismissNotice(id), 4000)
+    if (tone === 'info' || tone === 'success') setTimeout(() => get().dismissNotice(id), NOTICE_TIMEOUT_MS)
   },
   dismissNotice(id) {
     set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) }))

@@ -1,10 +1,15 @@
 import { useAppStore } from '../../store'
+import { startRunPump } from '../chat/run-pump'
+import { subscribeToHostEvents } from './host-events'
 
 /**
  * What the app loads at start: app info and theme, profiles and their key status, the active
- * profile's catalog (then the first model becomes the default target), the history list.
+ * profile's catalog (then the first model becomes the default target), the history list. Main's
+ * change events are subscribed first, so nothing that changes while loading is missed.
  */
 export async function bootstrap(): Promise<void> {
+  subscribeToHostEvents()
+  startRunPump()
   const store = useAppStore.getState()
   try {
     await Promise.all([store.loadAppInfo(), store.loadProfiles(), store.loadHistory()])

@@ -1,4 +1,5 @@
 import type { Slice } from '../../store/slice'
+import { loadLayoutPreferences, saveLayoutPreferences } from './layout-preferences'
 
 export type SidebarTab = 'models' | 'history'
 export type SidePanelTab = 'params' | 'code' | 'inspector'
@@ -11,22 +12,53 @@ export type UiSlice = {
   settingsOpen: boolean
   /** Local-gateway fault injection for the next sends (`x-simulate`), '' for none. */
   simulate: string
+  /** Collapsed to a narrow rail to give the chat room (compare mode); remembered across reloads. */
+  sidebarCollapsed: boolean
+  sidePanelCollapsed: boolean
   setSidebarTab(tab: SidebarTab): void
   setSidePanelTab(tab: SidePanelTab): void
   inspectMessage(messageId: string | null): void
   setSettingsOpen(open: boolean): void
   setSimulate(simulate: string): void
+  setSidebarCollapsed(collapsed: boolean): void
+  setSidePanelCollapsed(collapsed: boolean): void
 }
 
-export const createUiSlice: Slice<UiSlice> = (set) => ({
-  sidebarTab: 'models',
-  sidePanelTab: 'params',
-  inspectedMessageId: null,
-  settingsOpen: false,
-  simulate: '',
-  setSidebarTab: (sidebarTab) => set({ sidebarTab }),
-  setSidePanelTab: (sidePanelTab) => set({ sidePanelTab }),
-  inspectMessage: (inspectedMessageId) => set({ inspectedMessageId, sidePanelTab: 'inspector' }),
-  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
-  setSimulate: (simulate) => set({ simulate }),
-})
+export const createUiSlice: Slice<UiSlice> = (set, get) => {
+  const remember = (): void =>
+    saveLayoutPreferences({
+      sidebarCollapsed: get().sidebarCollapsed,
+      sidePanelCollapsed: get().sidePanelCollapsed,
+    })
+  return {
+    sidebarTab: 'models',
+    sidePanelTab: 'params',
+    inspectedMessageId: null,
+    settingsOpen: false,
+    simulate: '',
+    ...loadLayoutPreferences(),
+    // Choosing a tab of a collapsed region opens it: the user asked to see that tab.
+    setSidebarTab: (sidebarTab) => {
+      set({ sidebarTab, sidebarCollapsed: false })
+      remember()
+    },
+    setSidePanelTab: (sidePanelTab) => {
+      set({ sidePanelTab, sidePanelCollapsed: false })
+      remember()
+    },
+    inspectMessage: (inspectedMessageId) => {
+      set({ inspectedMessageId, sidePanelTab: 'inspector', sidePanelCollapsed: false })
+      remember()
+    },
+    setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+    setSimulate: (simulate) => set({ simulate }),
+    setSidebarCollapsed: (sidebarCollapsed) => {
+      set({ sidebarCollapsed })
+      remember()
+    },
+    setSidePanelCollapsed: (sidePanelCollapsed) => {
+      set({ sidePanelCollapsed })
+      remember()
+    },
+  }
+}

@@ -1,4 +1,31 @@
-// Placeholder in the skeleton: the feature's owner replaces it.
+import { useShallow } from 'zustand/react/shallow'
+import { useAppStore } from '../../store'
+import { CompareControl } from '../compare/CompareControl'
+import { CompareSummary } from '../compare/CompareSummary'
+import { Composer } from './Composer'
+import { PaneView } from './PaneView'
+import { SystemPrompt } from './SystemPrompt'
+import './chat.css'
+
+/**
+ * The conversation: compare mode and system prompt on top, one or two panes side by side, the
+ * differences between them when both answered the same turn, and the composer.
+ */
 export function ChatArea(): React.JSX.Element {
-  return <div data-placeholder="ChatArea" />
+  const paneIds = useAppStore(useShallow((state) => state.conversation.panes.map((pane) => pane.id)))
+  return (
+    <div className="chat">
+      <div className="chat-top">
+        <CompareControl />
+        <SystemPrompt />
+      </div>
+      <div className={`chat-panes chat-panes-${paneIds.length}`}>
+        {paneIds.map((paneId, index) => (
+          <PaneView key={paneId} paneId={paneId} index={index} />
+        ))}
+      </div>
+      <CompareSummary />
+      <Composer />
+    </div>
+  )
 }

@@ -1,8 +1,11 @@
 import type { DialectId, ImagePart } from '../../../../shared/chat/chat-request'
-import type { ChatParams, Conversation, Pane } from '../../../../shared/history/conversation'
+import type { ChatParams, Conversation, Pane, StoredMessage } from '../../../../shared/history/conversation'
+import { invoke } from '../../lib/invoke'
 import type { Slice } from '../../store/slice'
+import { titleFromFirstUserText, UNTITLED } from './conversation-title'
 import { newConversation, newPaneId } from './new-conversation'
 import type { ComposerDraft } from './pane-request'
+import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
 
 export type CompareMode = 'off' | 'dialects' | 'models'
 
@@ -33,7 +36,21 @@ export type ConversationSlice = {
   replaceConversation(conversation: Conversation): void
   /** Apply a change to one pane's transcript (the chat feature's edits go through here). */
   updatePane(paneId: string, update: (pane: Pane) => Pane): void
+
+  /** Replace the text of a message (its images, tool calls and reply record stay); saves. */
+  editMessageText(paneId: string, messageId: string, text: string): void
+  deleteMessage(paneId: string, messageId: string): void
+  /** A turn typed by hand (user, assistant or tool) after `afterId`; saves. */
+  insertMessageAfter(paneId: string, afterId: string, message: StoredMessage): void
+  /**
+   * Autosave: the open conversation to history (once it has a message), named after its first user
+   * text while it is still untitled. Saves run one after another, so an older state never lands last;
+   * a failed save is told to the user.
+   */
+  saveConversation(): Promise<void>
 }
+
+let saving: Promise<void> = Promise.resolve()
 
 const OTHER_DIALECT: Record<DialectId, DialectId> = {
   'openai-chat': 'anthropic-messages',
@@ -130,6 +147,40 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
           panes: state.conversation.panes.map((pane) => (pane.id === paneId ? update(pane) : pane)),
         }),
       }))
+    },
+    editMessageText(paneId, messageId, text) {
+      get().updatePane(paneId, (pane) => {
+        const message = pane.messages.find((m) => m.id === messageId)
+        return message ? replaceMessage(pane, messageId, withText(message, text)) : pane
+      })
+      void get().saveConversation()
+    },
+    deleteMessage(paneId, messageId) {
+      get().updatePane(paneId, (pane) => deleteMessage(pane, messageId))
+      void get().saveConversation()
+    },
+    insertMessageAfter(paneId, afterId, message) {
+      get().updatePane(paneId, (pane) => insertMessageAfter(pane, afterId, message))
+      void get().saveConversation()
+    },
+    saveConversation() {
+      const { conversation } = get()
+      if (conversation.panes.every((pane) => pane.messages.length === 0)) return saving
+      if (conversation.title === UNTITLED) {
+        const title = titleFromFirstUserText(conversation)
+        if (title !== undefined) set((state) => ({ conversation: { ...state.conversation, title } }))
+      }
+      saving = saving.then(async () => {
+        // The latest state when this save's turn comes (a newer edit may have landed meanwhile).
+        const latest = get().conversation
+        if (latest.panes.every((pane) => pane.messages.length === 0)) return
+        try {
+          await invoke('history:save', latest)
+        } catch (error) {
+          get().notify('error', `The conversation could not be saved: ${(error as Error).message}`)
+        }
+      })
+      return saving
     },
   }
 }

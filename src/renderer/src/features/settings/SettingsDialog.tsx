@@ -1,4 +1,53 @@
-// Placeholder in the skeleton: the feature's owner replaces it.
+import { useState } from 'react'
+import { Button } from '../../components/Button'
+import { Dialog } from '../../components/Dialog'
+import { useAppStore } from '../../store'
+import { ThemeSelect } from '../app/ThemeSelect'
+import { ProfileForm } from './ProfileForm'
+import { ProfileItem } from './ProfileItem'
+import './settings.css'
+
+/** Settings: appearance and the profiles with their keys. */
 export function SettingsDialog(): React.JSX.Element {
-  return <div data-placeholder="SettingsDialog" />
+  const profiles = useAppStore((state) => state.profiles)
+  const close = (): void => useAppStore.getState().setSettingsOpen(false)
+  const [adding, setAdding] = useState(false)
+
+  return (
+    <Dialog title="Settings" onClose={close} width="lg">
+      <section className="settings-section" aria-labelledby="settings-appearance">
+        <h3 id="settings-appearance" className="settings-heading">
+          Appearance
+        </h3>
+        <ThemeSelect inline={false} />
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-profiles">
+        <div className="settings-section-head">
+          <h3 id="settings-profiles" className="settings-heading">
+            Profiles
+          </h3>
+          {!adding && (
+            <Button size="sm" variant="primary" onClick={() => setAdding(true)}>
+              Add profile
+            </Button>
+          )}
+        </div>
+        <p className="settings-muted">
+          Where requests go. Keys stay in the main process (the system keychain when there is one); this
+          window only ever sees their last four characters.
+        </p>
+        {adding && (
+          <div className="settings-profile settings-profile-new">
+            <ProfileForm onDone={() => setAdding(false)} />
+          </div>
+        )}
+        <ul className="settings-profiles">
+          {profiles.map((profile) => (
+            <ProfileItem key={profile.id} profile={profile} />
+          ))}
+        </ul>
+      </section>
+    </Dialog>
+  )
 }

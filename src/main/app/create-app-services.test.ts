@@ -1,0 +1,96 @@
+import { mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { INVOKE_CHANNELS } from '../../shared/ipc/contract'
+import { dispatchInvoke } from '../ipc/handlers'
+import type { KeyStatus, SecretStore } from '../services/secret-store'
+import { createAppServices, type AppServices } from './create-app-services'
+
+/** An in-memory SecretStore: these tests are about the wiring, not the keychain (tested elsewhere). */
+function memorySecrets(): SecretStore {
+  const keys = new Map<string, string>()
+  const status = (account: string): KeyStatus => {
+    const key = keys.get(account)
+    return { hasKey: key !== undefined, storage: 'session', last4: key ? key.slice(-4) : null }
+  }
+  return {
+    get: async (account) => keys.get(account) ?? null,
+    set: async (account, secret) => (keys.set(account, secret), status(account)),
+    delete: async (account) => (keys.delete(account), status(account)),
+    status: async (account) => status(account),
+  }
+}
+
+const REQUEST = {
+  model: 'vendorb3.8-Flash-Next',
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+  maxTokens: 32,
+  stream: false,
+}
+
+describe('createAppServices', () => {
+  let services: AppServices | undefined
+  afterEach(async () => {
+    await services?.stop()
+    services = undefined
+  })
+
+  async function start(): Promise<{ services: AppServices; clipboard: string[] }> {
+    const clipboard: string[] = []
+    services = await createAppServices({
+      userDataDir: await mkdtemp(path.join(os.tmpdir(), 'app-services-')),
+      secrets: memorySecrets(),
+      emit: () => undefined,
+      abilities: { shell: 'electron', version: 'test', writeClipboard: (text) => clipboard.push(text) },
+      env: {},
+      writeLog: () => undefined,
+    })
+    return { services, clipboard }
+  }
+
+  it('has a handler for every channel of the contract', async () => {
+    const { services } = await start()
+    expect(Object.keys(services.handlers).sort()).toEqual([...INVOKE_CHANNELS].sort())
+  })
+
+  it('copies the command with the local key and the simulated fault the panel shows', async () => {
+    const { services, clipboard } = await start()
+    const result = await dispatchInvoke(services.handlers, 'curl:copy-with-key', {
+      profileId: 'local',
+      dialect: 'anthropic-messages',
+      request: REQUEST,
+      simulate: 'status=429',
+    })
+    expect(result).toMatchObject({ ok: true, value: { copied: true } })
+    expect(clipboard).toHaveLength(1)
+    expect(clipboard[0]).toContain(`${services.localGatewayUrl}/messages`)
+    expect(clipboard[0]).toContain("-H 'x-simulate: status=429'")
+    // The key itself is in the copy (that is the point of the action), never a placeholder.
+    expect(clipboard[0]).not.toContain('$MODEL_GATEWAY_API_KEY')
+    expect(clipboard[0]).toMatch(/-H 'x-api-key: sk-local-/)
+  })
+
+  it('refuses simulated faults and key changes where they make no sense', async () => {
+    const { services } = await start()
+    const profile = await dispatchInvoke(services.handlers, 'profiles:save', {
+      name: 'Hosted',
+      baseUrl: 'https://gateway.example.com/v1',
+    })
+    const profileId = (profile as { value: { id: string } }).value.id
+    for (const channel of ['chat:start', 'curl:copy-with-key'] as const) {
+      const result = await dispatchInvoke(services.handlers, channel, {
+        profileId,
+        dialect: 'openai-chat',
+        request: REQUEST,
+        simulate: 'status=429',
+      })
+      expect(result).toMatchObject({ ok: false, error: { code: 'simulate_local_only' } })
+    }
+    const replaceLocal = await dispatchInvoke(services.handlers, 'secrets:set', {
+      profileId: 'local',
+      key: 'sk-x-12345678',
+    })
+    expect(replaceLocal).toMatchObject({ ok: false, error: { code: 'local_profile' } })
+  })
+})

@@ -1,0 +1,89 @@
+import { useId } from 'react'
+import { TabPanel, Tabs, type TabItem } from '../../components/Tabs'
+
+/**
+ * A side region of the shell (models/history on the left, parameters/code/inspector on the right):
+ * tabs on top, the selected panel scrolling on its own below, and a button that collapses the region
+ * to a narrow rail to give the chat room. In the rail, one button per tab reopens it on that tab.
+ */
+export function TabbedRegion<T extends string>({
+  side,
+  label,
+  tabs,
+  selected,
+  onSelect,
+  collapsed,
+  onCollapsedChange,
+  children,
+}: {
+  side: 'left' | 'right'
+  /** Names the region ("Sidebar") and its tablist. */
+  label: string
+  tabs: ReadonlyArray<TabItem<T> & { icon: string }>
+  selected: T
+  onSelect: (tab: T) => void
+  collapsed: boolean
+  onCollapsedChange: (collapsed: boolean) => void
+  /** The selected tab's panel (only it is rendered: hidden panels would still re-render on updates). */
+  children: React.ReactNode
+}): React.JSX.Element {
+  const idPrefix = useId()
+  const bodyId = `${idPrefix}-body`
+  const lowerLabel = label.toLowerCase()
+  // Arrows point the way the region moves: the left one folds to the left.
+  const hideArrow = side === 'left' ? '«' : '»'
+  const showArrow = side === 'left' ? '»' : '«'
+
+  if (collapsed) {
+    return (
+      <aside className={`app-region app-region-${side} app-region-collapsed`} aria-label={label}>
+        <button
+          type="button"
+          className="app-rail-button"
+          aria-label={`Show ${lowerLabel}`}
+          title={`Show ${lowerLabel}`}
+          aria-expanded={false}
+          onClick={() => onCollapsedChange(false)}
+        >
+          {showArrow}
+        </button>
+        {tabs.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            className="app-rail-button"
+            aria-label={`Show ${tab.label}`}
+            title={tab.label}
+            onClick={() => onSelect(tab.id)}
+          >
+            <span aria-hidden="true">{tab.icon}</span>
+          </button>
+        ))}
+      </aside>
+    )
+  }
+
+  return (
+    <aside className={`app-region app-region-${side}`} aria-label={label}>
+      <div className="app-region-head">
+        <Tabs items={tabs} selected={selected} onSelect={onSelect} label={label} idPrefix={idPrefix} />
+        <button
+          type="button"
+          className="app-collapse-button"
+          aria-label={`Hide ${lowerLabel}`}
+          title={`Hide ${lowerLabel}`}
+          aria-expanded={true}
+          aria-controls={bodyId}
+          onClick={() => onCollapsedChange(true)}
+        >
+          {hideArrow}
+        </button>
+      </div>
+      <div id={bodyId} className="app-region-body">
+        <TabPanel idPrefix={idPrefix} id={selected} className="app-region-panel">
+          {children}
+        </TabPanel>
+      </div>
+    </aside>
+  )
+}

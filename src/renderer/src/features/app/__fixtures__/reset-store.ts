@@ -1,0 +1,8 @@
+import { useAppStore, type AppState } from '../../../store'
+
+const initialState: AppState = useAppStore.getState()
+
+/** Back to the store as the app starts (import this after `vi.mock` of the api module). */
+export function resetStore(): void {
+  useAppStore.setState(initialState, true)
+}

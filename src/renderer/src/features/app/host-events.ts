@@ -1,0 +1,33 @@
+import { api } from '../../lib/api'
+import { useAppStore } from '../../store'
+
+/**
+ * Keeps the store in step with main: another window, the settings dialog or an import changed
+ * profiles or history. Returns the unsubscribe function (tests, hot reload).
+ */
+export function subscribeToHostEvents(): () => void {
+  const offProfiles = api.on('profiles:changed', () => void reloadProfiles())
+  const offHistory = api.on('history:changed', () => void useAppStore.getState().loadHistory())
+  return () => {
+    offProfiles()
+    offHistory()
+  }
+}
+
+/** Reloads profiles; the active catalog too when the active profile is another one or was edited. */
+export async function reloadProfiles(): Promise<void> {
+  const before = useAppStore.getState()
+  const activeBefore = before.profiles.find((profile) => profile.id === before.activeProfileId)
+  try {
+    await before.loadProfiles()
+  } catch (error) {
+    before.notify('error', `Could not reload the profiles: ${(error as Error).message}`)
+    return
+  }
+  const after = useAppStore.getState()
+  const activeAfter = after.profiles.find((profile) => profile.id === after.activeProfileId)
+  if (!activeAfter) return
+  const changed = JSON.stringify(activeBefore) !== JSON.stringify(activeAfter)
+  const loaded = after.catalogs[activeAfter.id] !== undefined
+  if (changed || !loaded) await after.loadCatalog(activeAfter.id)
+}

@@ -1,0 +1,94 @@
+import { memo } from 'react'
+import type { CatalogModel } from '../../../../shared/catalog'
+import type { KeyStatusView } from '../../../../shared/ipc/contract'
+import { Badge } from '../../components/Badge'
+import { Button } from '../../components/Button'
+import { Truncate } from '../../components/Truncate'
+import { CatalogAccess } from './CatalogAccess'
+import { CatalogQuickstarts } from './CatalogQuickstarts'
+import { CatalogUsageTable } from './CatalogUsageTable'
+import { exactContextLength, formatContextLength } from './format-context-length'
+import './catalog.css'
+
+/**
+ * One model as the spec's public presentation record (`token_factory`) shows it: every text comes
+ * from the record, not from code, so a hosted gateway's wording appears as published.
+ */
+export const CatalogCard = memo(function CatalogCard({
+  model,
+  selected,
+  keyStatus,
+  onUse,
+  onLinkError,
+}: {
+  model: CatalogModel
+  /** The focused pane uses this model. */
+  selected: boolean
+  /** The active profile's key status (the key is the profile's, not the model's). */
+  keyStatus: KeyStatusView | undefined
+  onUse: (modelName: string) => void
+  onLinkError?: (message: string) => void
+}): React.JSX.Element {
+  const card = model.token_factory
+  return (
+    <article aria-label={card.name} className={`catalog-card ${selected ? 'catalog-card-selected' : ''}`}>
+      <header className="catalog-card-head">
+        <span className="catalog-publisher-mark" aria-hidden="true" title={card.publisher.name}>
+          {card.publisher.mark}
+        </span>
+        <Truncate text={card.publisher.name} className="catalog-card-publisher" />
+        <Badge tone={card.badge.tone}>{card.badge.label}</Badge>
+      </header>
+      {/* The name is what users copy and compare: it wraps rather than hide its end. */}
+      <h3 className="catalog-card-name">{card.name}</h3>
+
+      <p className="catalog-card-description">{card.description}</p>
+
+      <dl className="catalog-facts">
+        <div>
+          <dt>Capability</dt>
+          <dd>{card.capability.label}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{card.status.label}</dd>
+        </div>
+        <div>
+          <dt>Context</dt>
+          <dd title={exactContextLength(model.context_length)}>
+            {formatContextLength(model.context_length)}
+          </dd>
+        </div>
+      </dl>
+
+      <ul className="catalog-tags" aria-label="Tags">
+        {card.tags.map((tag) => (
+          <li key={tag} className="catalog-tag">
+            {tag}
+          </li>
+        ))}
+      </ul>
+      <ul className="catalog-meta" aria-label="Details">
+        {card.detail_meta.map((entry, index) => (
+          <li key={`${index}-${entry}`}>{entry}</li>
+        ))}
+      </ul>
+
+      <div className="catalog-card-actions">
+        <Button
+          size="sm"
+          variant={selected ? 'secondary' : 'primary'}
+          aria-pressed={selected}
+          onClick={() => onUse(card.model)}
+        >
+          Use model
+        </Button>
+        {selected && <span className="catalog-in-use">In the focused pane</span>}
+      </div>
+
+      <CatalogUsageTable pricing={card.pricing} />
+      <CatalogAccess access={card.access} keyStatus={keyStatus} onLinkError={onLinkError} />
+      <CatalogQuickstarts label={card.access.quickstart.label} quickstarts={card.access.quickstarts} />
+    </article>
+  )
+})

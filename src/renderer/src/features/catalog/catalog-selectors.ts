@@ -1,0 +1,9 @@
+import type { AppState } from '../../store'
+import type { CatalogState } from './catalog-slice'
+
+export const selectActiveCatalog = (state: AppState): CatalogState | undefined =>
+  state.catalogs[state.activeProfileId]
+
+/** The model of the pane that "Use model" targets. */
+export const selectFocusedPaneModel = (state: AppState): string | undefined =>
+  state.conversation.panes.find((pane) => pane.id === state.focusedPaneId)?.model

@@ -1,0 +1,130 @@
+import { useId, useRef, useState } from 'react'
+import { Button } from '../../components/Button'
+import { useAppStore } from '../../store'
+import { draftIsEmpty } from './pane-request'
+import { isVisionModel, selectCatalogModels, selectConversationBusy } from './chat-selectors'
+import { DraftImages } from './DraftImages'
+import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'
+import { SimulateFaultSelect } from './SimulateFaultSelect'
+
+/** The first pane model that cannot take images ('' while none is picked), or null when all can. */
+function selectTextOnlyModel(state: Parameters<typeof selectCatalogModels>[0]): string | null {
+  const models = selectCatalogModels(state)
+  const pane = state.conversation.panes.find((p) => !isVisionModel(models, p.model))
+  return pane === undefined ? null : pane.model
+}
+
+/**
+ * The message box: Ctrl/Cmd+Enter or Send sends the draft to every pane; Stop ends every run of the
+ * conversation (partial replies stay). Images (file picker, paste, drop) only when every pane's
+ * model is a vision model; otherwise the control is disabled and says why.
+ */
+export function Composer(): React.JSX.Element {
+  const text = useAppStore((state) => state.composer.text)
+  const empty = useAppStore((state) => draftIsEmpty(state.composer))
+  const busy = useAppStore((state) => selectConversationBusy(state))
+  const textOnlyModel = useAppStore(selectTextOnlyModel)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [dragging, setDragging] = useState(false)
+  const noteId = useId()
+  const imagesAllowed = textOnlyModel === null
+  const imageNote = imagesAllowed
+    ? undefined
+    : textOnlyModel === ''
+      ? 'Pick a model to attach images.'
+      : `${textOnlyModel} is text-only: images need a vision model.`
+
+  const send = (): void => {
+    if (busy || empty) return
+    void useAppStore.getState().send()
+  }
+
+  const attach = async (files: File[]): Promise<void> => {
+    if (files.length === 0) return
+    const store = useAppStore.getState()
+    if (!imagesAllowed) {
+      store.notify('warning', imageNote ?? 'Images need a vision model.')
+      return
+    }
+    const { images, problems } = await readImageFiles(files)
+    if (images.length > 0) store.addDraftImages(images)
+    for (const problem of problems) store.notify('error', problem)
+  }
+
+  return (
+    <div
+      className={`composer ${dragging ? 'composer-dragging' : ''}`}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return
+        event.preventDefault()
+        setDragging(true)
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        if (event.dataTransfer.files.length === 0) return
+        event.preventDefault()
+        setDragging(false)
+        void attach([...event.dataTransfer.files])
+      }}
+    >
+      <DraftImages />
+      <textarea
+        aria-label="Message"
+        className="chat-textarea composer-input"
+        placeholder="Message — Ctrl+Enter to send"
+        value={text}
+        onChange={(event) => useAppStore.getState().setDraftText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault()
+            send()
+          }
+        }}
+        onPaste={(event) => {
+          const files = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'))
+          if (files.length === 0) return
+          event.preventDefault()
+          void attach(files)
+        }}
+      />
+      <div className="composer-bar">
+        <Button
+          size="sm"
+          disabled={!imagesAllowed}
+          aria-describedby={imageNote ? noteId : undefined}
+          onClick={() => fileInput.current?.click()}
+        >
+          Attach image
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_MEDIA_TYPES.join(',')}
+          multiple
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])]
+            event.target.value = ''
+            void attach(files)
+          }}
+        />
+        {imageNote && (
+          <span id={noteId} className="composer-note">
+            {imageNote}
+          </span>
+        )}
+        <span className="composer-spacer" />
+        <SimulateFaultSelect />
+        {busy && (
+          <Button size="sm" variant="danger" onClick={() => void useAppStore.getState().stopAll()}>
+            Stop
+          </Button>
+        )}
+        <Button size="sm" variant="primary" disabled={busy || empty} onClick={send} title="Send (Ctrl+Enter)">
+          Send
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react'
+import type { ToolCallPart } from '../../../../shared/chat/chat-request'
+import type { StoredMessage } from '../../../../shared/history/conversation'
+import { Button } from '../../components/Button'
+import { useAppStore } from '../../store'
+import { ToolCallView } from './ToolCallView'
+
+type ResultDraft = { content: string; isError: boolean }
+
+/**
+ * The tool-call lab: each call with a box for what the tool returned (and whether it failed), then
+ * "Continue" adds one tool message per call and asks the model again.
+ */
+export function ToolResultsForm({
+  paneId,
+  afterId,
+  calls,
+}: {
+  paneId: string
+  afterId: string
+  calls: ToolCallPart[]
+}): React.JSX.Element {
+  const [drafts, setDrafts] = useState<ResultDraft[]>(() =>
+    calls.map(() => ({ content: '', isError: false })),
+  )
+  const update = (index: number, patch: Partial<ResultDraft>): void =>
+    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)))
+
+  const submit = (): void => {
+    const store = useAppStore.getState()
+    let previous = afterId
+    calls.forEach((call, index) => {
+      const draft = drafts[index] ?? { content: '', isError: false }
+      const message: StoredMessage = {
+        id: crypto.randomUUID(),
+        role: 'tool',
+        toolCallId: call.id,
+        content: draft.content,
+        ...(draft.isError ? { isError: true } : {}),
+      }
+      store.updatePane(paneId, (pane) => {
+        const at = pane.messages.findIndex((m) => m.id === previous)
+        const messages = [...pane.messages]
+        messages.splice(at + 1, 0, message)
+        return { ...pane, messages }
+      })
+      previous = message.id
+    })
+    void store.continuePane(paneId)
+  }
+
+  return (
+    <div className="tool-results">
+      {calls.map((call, index) => (
+        <ToolCallView key={call.id || index} call={call}>
+          <ToolResultField
+            name={call.name}
+            draft={drafts[index] ?? { content: '', isError: false }}
+            onChange={(patch) => update(index, patch)}
+          />
+        </ToolCallView>
+      ))}
+      <div className="tool-results-actions">
+        <Button size="sm" variant="primary" onClick={submit}>
+          Continue
+        </Button>
+        <span className="chat-hint">Adds the results as tool turns and asks the model again.</span>
+      </div>
+    </div>
+  )
+}
+
+function ToolResultField({
+  name,
+  draft,
+  onChange,
+}: {
+  name: string
+  draft: ResultDraft
+  onChange: (patch: Partial<ResultDraft>) => void
+}): React.JSX.Element {
+  const id = useId()
+  return (
+    <div className="tool-result-field">
+      <label htmlFor={id} className="chat-label">
+        Tool result for {name}
+      </label>
+      <textarea
+        id={id}
+        className="chat-textarea chat-textarea-mono"
+        placeholder='{"result": …}'
+        value={draft.content}
+        onChange={(event) => onChange({ content: event.target.value })}
+      />
+      <label className="chat-check">
+        <input
+          type="checkbox"
+          checked={draft.isError}
+          onChange={(event) => onChange({ isError: event.target.checked })}
+        />
+        is error
+      </label>
+    </div>
+  )
+}

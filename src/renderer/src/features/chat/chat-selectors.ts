@@ -1,0 +1,84 @@
+import type { CatalogModel } from '../../../../shared/catalog'
+import type { Pane, StoredMessage } from '../../../../shared/history/conversation'
+import type { AppState } from '../../store'
+import { isTerminalRunState } from './merge-run-update'
+import type { LiveRun } from './runs-slice'
+
+/**
+ * Narrow selectors of the chat feature. A message row subscribes to ONE message by id, so a streaming
+ * reply re-renders its own row only; the id index is built once per messages array (a frame), not per
+ * row.
+ */
+
+const EMPTY_MODELS: CatalogModel[] = []
+
+export function selectCatalogModels(state: AppState): CatalogModel[] {
+  return state.catalogs[state.activeProfileId]?.models ?? EMPTY_MODELS
+}
+
+export function findCatalogModel(models: readonly CatalogModel[], model: string): CatalogModel | undefined {
+  return models.find((record) => record.model === model)
+}
+
+/** Vision models accept images (catalog `display_config.capability_key`). Unknown models do not. */
+export function isVisionModel(models: readonly CatalogModel[], model: string): boolean {
+  return findCatalogModel(models, model)?.display_config.capability_key === 'vision'
+}
+
+export function selectPane(state: AppState, paneId: string): Pane | undefined {
+  return state.conversation.panes.find((pane) => pane.id === paneId)
+}
+
+const indexes = new WeakMap<readonly StoredMessage[], Map<string, StoredMessage>>()
+
+function messageIndex(messages: readonly StoredMessage[]): Map<string, StoredMessage> {
+  let index = indexes.get(messages)
+  if (index === undefined) {
+    index = new Map(messages.map((message) => [message.id, message]))
+    indexes.set(messages, index)
+  }
+  return index
+}
+
+export function selectMessage(state: AppState, paneId: string, messageId: string): StoredMessage | undefined {
+  const pane = selectPane(state, paneId)
+  return pane ? messageIndex(pane.messages).get(messageId) : undefined
+}
+
+const idLists = new WeakMap<readonly StoredMessage[], string[]>()
+
+/** The pane's message ids, the same array while the ids do not change (the transcript's row list). */
+export function selectMessageIds(state: AppState, paneId: string): string[] {
+  const messages = selectPane(state, paneId)?.messages ?? []
+  let ids = idLists.get(messages)
+  if (ids === undefined) {
+    ids = messages.map((message) => message.id)
+    idLists.set(messages, ids)
+  }
+  return ids
+}
+
+/** The live run that wrote a message in this pane (this session only; history has the ReplyRecord). */
+export function selectRunForMessage(state: AppState, paneId: string, messageId: string): LiveRun | undefined {
+  const runId = state.runByMessage[messageId]
+  const run = runId === undefined ? undefined : state.runs[runId]
+  return run !== undefined && run.paneId === paneId ? run : undefined
+}
+
+export function selectPaneBusy(state: AppState, paneId: string): boolean {
+  for (const pane of Object.values(state.pendingStarts)) if (pane === paneId) return true
+  return state.activeRunIds.some((id) => {
+    const run = state.runs[id]
+    return run !== undefined && run.paneId === paneId && run.conversationId === state.conversation.id
+  })
+}
+
+/** Any run of the open conversation still going (or about to): the composer shows Stop. */
+export function selectConversationBusy(state: AppState): boolean {
+  if (Object.keys(state.pendingStarts).length > 0) return true
+  return state.activeRunIds.some((id) => state.runs[id]?.conversationId === state.conversation.id)
+}
+
+export function runIsLive(run: LiveRun | undefined): boolean {
+  return run !== undefined && !isTerminalRunState(run.state)
+}

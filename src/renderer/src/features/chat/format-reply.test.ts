@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatDuration,
+  formatErrorHeadline,
+  formatFinish,
+  formatPointsCompact,
+  formatRate,
+  formatUsage,
+} from './format-reply'
+
+describe('reply footer formatting', () => {
+  it('writes finish reasons unified and raw', () => {
+    expect(formatFinish({ unified: 'stop', raw: 'end_turn' })).toBe('stop · end_turn')
+    expect(formatFinish({ unified: 'stop', raw: 'stop_sequence', stopSequence: 'END' })).toBe(
+      'stop · stop_sequence ("END")',
+    )
+    expect(formatFinish(undefined)).toBeUndefined()
+  })
+
+  it('writes durations in ms below a second, then seconds, then minutes', () => {
+    expect(formatDuration(312.4)).toBe('312 ms')
+    expect(formatDuration(1240)).toBe('1.24 s')
+    expect(formatDuration(12_345)).toBe('12.3 s')
+    expect(formatDuration(125_000)).toBe('2 min 5 s')
+    expect(formatDuration(undefined)).toBeUndefined()
+  })
+
+  it('writes token rates', () => {
+    expect(formatRate(1532.6)).toBe('1,533 tok/s')
+    expect(formatRate(7.25)).toBe('7.3 tok/s')
+  })
+
+  it('writes usage in / out / cached, and an estimated output with ~', () => {
+    expect(formatUsage({ inputTokens: 1200, outputTokens: 45, cacheReadTokens: 1000 })).toBe(
+      'in 1,200 · out 45 · cached 1,000',
+    )
+    expect(formatUsage({ inputTokens: 3, outputTokens: 4 })).toBe('in 3 · out 4 · cached 0')
+    expect(formatUsage(undefined, { count: 17, estimated: true })).toBe('out ~17')
+    expect(formatUsage(undefined)).toBeUndefined()
+  })
+
+  it('shows points with three significant digits and no exponent', () => {
+    expect(formatPointsCompact('0.00005634')).toBe('0.0000563')
+    expect(formatPointsCompact('0.000000469999999999999950')).toBe('0.00000047')
+    expect(formatPointsCompact('0.0123')).toBe('0.0123')
+    expect(formatPointsCompact('1.5')).toBe('1.5')
+    expect(formatPointsCompact('1234.5678')).toBe('1,235')
+    expect(formatPointsCompact('0')).toBe('0')
+  })
+
+  it('writes an error headline with its status and type', () => {
+    expect(formatErrorHeadline({ status: 429, type: 'rate_limit_error', message: 'slow down' })).toBe(
+      'HTTP 429 · rate_limit_error',
+    )
+    expect(formatErrorHeadline({ type: 'overloaded_error', message: 'busy' })).toBe('overloaded_error')
+    expect(
+      formatErrorHeadline({ status: 429, type: 'requests', code: 'rate_limit_exceeded', message: 'x' }),
+    ).toBe('HTTP 429 · requests · rate_limit_exceeded')
+  })
+})

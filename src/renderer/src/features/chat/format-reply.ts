@@ -1,0 +1,78 @@
+import type { DialectId } from '../../../../shared/chat/chat-request'
+import type { FinishReason, Usage } from '../../../../shared/chat/chat-result'
+import type { DialectError } from '../../../../shared/chat/errors'
+import { dialects } from '../../../../shared/dialects'
+
+/** How reply figures are written under a reply, in the compare summary and in the inspector. */
+
+export function dialectLabel(dialect: DialectId): string {
+  return dialects[dialect].label
+}
+
+/** `stop · end_turn`: the unified reason (comparable across dialects) and the wire's own word. */
+export function formatFinish(finish: FinishReason | undefined): string | undefined {
+  if (finish === undefined) return undefined
+  const base = `${finish.unified} · ${finish.raw}`
+  return finish.stopSequence === undefined ? base : `${base} (${JSON.stringify(finish.stopSequence)})`
+}
+
+/** `850 ms`, `1.24 s`, `12.3 s`, `2 min 5 s`. */
+export function formatDuration(ms: number | undefined): string | undefined {
+  if (ms === undefined || !Number.isFinite(ms)) return undefined
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  const seconds = ms / 1000
+  if (seconds < 10) return `${seconds.toFixed(2)} s`
+  if (seconds < 60) return `${seconds.toFixed(1)} s`
+  const minutes = Math.floor(seconds / 60)
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`
+}
+
+/** `143 tok/s` (one decimal under 10). */
+export function formatRate(tokensPerSecond: number | undefined): string | undefined {
+  if (tokensPerSecond === undefined || !Number.isFinite(tokensPerSecond)) return undefined
+  const value =
+    tokensPerSecond < 10 ? tokensPerSecond.toFixed(1) : Math.round(tokensPerSecond).toLocaleString('en-US')
+  return `${value} tok/s`
+}
+
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US')
+}
+
+/** `in 45 · out 120 · cached 0`; out is marked `~` when it is a tokenizer estimate. */
+export function formatUsage(
+  usage: Usage | undefined,
+  fallbackOutput?: { count: number; estimated: boolean },
+): string | undefined {
+  if (usage !== undefined) {
+    return `in ${formatCount(usage.inputTokens)} · out ${formatCount(usage.outputTokens)} · cached ${formatCount(usage.cacheReadTokens ?? 0)}`
+  }
+  // Nothing arrived (an error before the reply): "out 0" would say nothing the state does not.
+  if (fallbackOutput === undefined || fallbackOutput.count === 0) return undefined
+  return `out ${fallbackOutput.estimated ? '~' : ''}${formatCount(fallbackOutput.count)}`
+}
+
+/**
+ * Points shown compactly (three significant digits, never in exponent notation), the exact decimal
+ * string kept for the hover: `0.00005634` → `0.0000563`.
+ */
+export function formatPointsCompact(points: string): string {
+  const value = Number(points)
+  if (!Number.isFinite(value)) return points
+  if (value === 0) return '0'
+  const magnitude = Math.floor(Math.log10(Math.abs(value)))
+  if (magnitude >= 2) return Math.round(value).toLocaleString('en-US')
+  const decimals = Math.min(20, Math.max(0, 2 - magnitude))
+  const fixed = value.toFixed(decimals)
+  // Trailing zeros carry no information here (the exact figure is on hover).
+  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed
+}
+
+/** `HTTP 429 · rate_limit_error`, plus the code when the dialect gives one (`rate_limit_exceeded`). */
+export function formatErrorHeadline(error: DialectError): string {
+  const code =
+    error.code === undefined || error.code === null || error.code === error.type ? undefined : error.code
+  return [error.status === undefined ? undefined : `HTTP ${error.status}`, error.type, code]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' · ')
+}

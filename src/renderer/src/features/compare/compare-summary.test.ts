@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import type { Pane, ReplyRecord, StoredMessage } from '../../../../shared/history/conversation'
+import { compareSummary } from './compare-summary'
+
+const turn = (id: string): StoredMessage => ({ id, role: 'user', content: [{ type: 'text', text: 'q' }] })
+const reply = (id: string, record?: Partial<ReplyRecord>): StoredMessage => ({
+  id,
+  role: 'assistant',
+  content: [{ type: 'text', text: 'a' }],
+  ...(record
+    ? {
+        reply: {
+          dialect: 'openai-chat',
+          model: 'm',
+          state: 'completed',
+          metrics: {},
+          adjustments: [],
+          createdAt: 1,
+          ...record,
+        },
+      }
+    : {}),
+})
+const pane = (id: string, messages: StoredMessage[]): Pane => ({
+  id,
+  dialect: 'openai-chat',
+  model: 'm',
+  messages,
+})
+
+const openai: Partial<ReplyRecord> = {
+  dialect: 'openai-chat',
+  finish: { unified: 'stop', raw: 'stop' },
+  usage: { inputTokens: 20, outputTokens: 100 },
+  metrics: { ttftMs: 120, tokensPerSecond: 400 },
+  adjustments: [{ param: 'includeUsage', action: 'defaulted', detail: 'stream_options.include_usage set' }],
+}
+const anthropic: Partial<ReplyRecord> = {
+  dialect: 'anthropic-messages',
+  finish: { unified: 'stop', raw: 'end_turn' },
+  usage: { inputTokens: 20, outputTokens: 98 },
+  metrics: { ttftMs: 150, tokensPerSecond: 380 },
+  adjustments: [{ param: 'temperature', action: 'clamped', detail: 'temperature 1.5 clamped to 1' }],
+}
+
+describe('compareSummary', () => {
+  it('puts both replies to the latest shared turn side by side and marks what differs', () => {
+    const view = compareSummary([
+      pane('a', [turn('t1'), reply('r1', openai)]),
+      pane('b', [turn('t1'), reply('r2', anthropic)]),
+    ])
+    expect(view?.targets).toEqual(['OpenAI (chat completions) · m', 'Anthropic (messages) · m'])
+    expect(view?.rows).toEqual([
+      { label: 'Finish', values: ['stop · stop', 'stop · end_turn'], differs: true },
+      { label: 'Tokens in / out', values: ['20 / 100', '20 / 98'], differs: true },
+      { label: 'TTFT', values: ['120 ms', '150 ms'], differs: true },
+      { label: 'Tokens/s', values: ['400 tok/s', '380 tok/s'], differs: true },
+    ])
+    expect(view?.adjustments).toEqual([openai.adjustments, anthropic.adjustments])
+    expect(view?.adjustmentsDiffer).toBe(true)
+  })
+
+  it('says nothing differs when both did the same', () => {
+    const view = compareSummary([
+      pane('a', [turn('t1'), reply('r1', openai)]),
+      pane('b', [turn('t1'), reply('r2', openai)]),
+    ])
+    expect(view?.rows.every((row) => !row.differs)).toBe(true)
+    expect(view?.adjustmentsDiffer).toBe(false)
+  })
+
+  it('waits until both panes answered the same turn', () => {
+    expect(
+      compareSummary([pane('a', [turn('t1'), reply('r1', openai)]), pane('b', [turn('t1'), reply('r2')])]),
+    ).toBeUndefined()
+    expect(
+      compareSummary([
+        pane('a', [turn('t1'), reply('r1', openai)]),
+        pane('b', [turn('t2'), reply('r2', openai)]),
+      ]),
+    ).toBeUndefined()
+    expect(compareSummary([pane('a', [turn('t1'), reply('r1', openai)])])).toBeUndefined()
+  })
+
+  it('compares the final reply of a turn that went through tool results', () => {
+    const view = compareSummary([
+      pane('a', [
+        turn('t1'),
+        reply('call', { ...openai, finish: { unified: 'tool-calls', raw: 'tool_calls' } }),
+        { id: 'tool', role: 'tool', toolCallId: 'c1', content: '{}' },
+        reply('final', openai),
+      ]),
+      pane('b', [turn('t1'), reply('r2', anthropic)]),
+    ])
+    expect(view?.rows[0]?.values).toEqual(['stop · stop', 'stop · end_turn'])
+  })
+})

@@ -1,0 +1,183 @@
+import { useId, useMemo, useState } from 'react'
+import { Button } from '../../components/Button'
+import { CopyButton } from '../../components/CopyButton'
+import { TabPanel, Tabs } from '../../components/Tabs'
+import { KEY_ENV_VAR } from '../../../../shared/curl'
+import { dialects } from '../../../../shared/dialects'
+import { invoke } from '../../lib/invoke'
+import { useAppStore } from '../../store'
+import { bodyTooLongForOneArgument, formatBytes, MAX_SINGLE_ARGUMENT_BYTES } from './command-size'
+import { buildNextRequest, curlCommandFor, type NextRequest } from './next-request'
+import { useNextRequestInputs } from './use-next-requests'
+import './curl.css'
+
+/**
+ * The "Code" tab: the exact request the next send of a pane would make, as a curl command (the key
+ * as `$MODEL_GATEWAY_API_KEY`), updated as the conversation, draft, parameters or profile change.
+ */
+export function CurlPanel(): React.JSX.Element {
+  const inputs = useNextRequestInputs()
+  const focusedPaneId = useAppStore((state) => state.focusedPaneId)
+  const [chosenPaneId, setChosenPaneId] = useState<string | null>(null)
+  const tabsId = useId()
+  const { panes } = inputs.conversation
+  const pane =
+    panes.find((p) => p.id === chosenPaneId) ?? panes.find((p) => p.id === focusedPaneId) ?? panes[0]
+
+  const { baseUrl } = inputs
+  // Memoized on the settled inputs: a big conversation is serialized once per pause in typing.
+  const next = useMemo(
+    () => (pane && baseUrl !== undefined ? buildNextRequest({ ...inputs, baseUrl }, pane) : undefined),
+    [inputs, baseUrl, pane],
+  )
+  const curl = useMemo(() => (next?.ok ? curlCommandFor(next.http) : undefined), [next])
+
+  const body =
+    next === undefined ? (
+      <p className="curl-muted">Loading the profile…</p>
+    ) : !next.ok ? (
+      <p className="curl-error" role="alert">
+        {next.message}
+      </p>
+    ) : curl === undefined || !curl.ok ? (
+      <p className="curl-error" role="alert">
+        {curl?.message}
+      </p>
+    ) : (
+      <CurlCommandView
+        next={next}
+        command={curl.command}
+        commandBytes={curl.commandBytes}
+        bodyBytes={curl.bodyBytes}
+      />
+    )
+
+  if (panes.length < 2 || !pane) return <div className="curl-panel">{body}</div>
+  return (
+    <div className="curl-panel">
+      <Tabs
+        label="Request of pane"
+        size="sm"
+        idPrefix={tabsId}
+        items={panes.map((p, index) => ({
+          id: p.id,
+          // Short enough for two tabs side by side: "OpenAI (chat completions)" → "OpenAI".
+          label: `Pane ${index + 1} · ${dialects[p.dialect].label.replace(/\s*\(.*\)$/, '')}`,
+        }))}
+        selected={pane.id}
+        onSelect={setChosenPaneId}
+      />
+      <TabPanel idPrefix={tabsId} id={pane.id} className="curl-pane-panel">
+        {body}
+      </TabPanel>
+    </div>
+  )
+}
+
+function CurlCommandView({
+  next,
+  command,
+  commandBytes,
+  bodyBytes,
+}: {
+  next: Extract<NextRequest, { ok: true }>
+  command: string
+  commandBytes: number
+  bodyBytes: number
+}): React.JSX.Element {
+  const dialect = dialects[next.pane.dialect]
+  return (
+    <>
+      <div className="curl-summary">
+        <span className="curl-dialect">{dialect.label}</span>
+        <code className="curl-url" title={next.http.url}>
+          {next.http.method} {next.http.url}
+        </code>
+      </div>
+      {next.pane.model === '' && (
+        <p className="curl-warning" role="note">
+          No model picked for this pane yet: the server will refuse an empty model.
+        </p>
+      )}
+      <div className="curl-actions">
+        <CopyButton text={command} label="Copy" size="md" />
+        <CopyWithKeyButton next={next} />
+      </div>
+      <pre className="curl-command" aria-label="curl command" tabIndex={0}>
+        {command}
+      </pre>
+      <p className="curl-size">
+        {formatBytes(commandBytes)} command · {formatBytes(bodyBytes)} body
+      </p>
+      {bodyTooLongForOneArgument(bodyBytes) && (
+        <p className="curl-warning" role="note">
+          The body is {formatBytes(bodyBytes)}: more than a shell can pass to curl as one argument on Linux (
+          {formatBytes(MAX_SINGLE_ARGUMENT_BYTES + 1)}, MAX_ARG_STRLEN), so this command would fail with
+          “Argument list too long”. Save the body to a file and send it with{' '}
+          <code>--data-binary @body.json</code>.
+        </p>
+      )}
+      <KeyHint />
+    </>
+  )
+}
+
+/** "Copy with key": main writes the command with the real key to the clipboard (the page never sees it). */
+function CopyWithKeyButton({ next }: { next: Extract<NextRequest, { ok: true }> }): React.JSX.Element {
+  const canCopyWithKey = useAppStore((state) => state.appInfo?.canCopyWithKey ?? false)
+  const shellKnown = useAppStore((state) => state.appInfo !== null)
+  const profileId = useAppStore((state) => state.activeProfileId)
+  const notify = useAppStore((state) => state.notify)
+  const [busy, setBusy] = useState(false)
+  const whyId = useId()
+  const copy = async (): Promise<void> => {
+    setBusy(true)
+    try {
+      const result = await invoke('curl:copy-with-key', {
+        profileId,
+        dialect: next.pane.dialect,
+        request: next.request,
+        ...(next.simulate === '' ? {} : { simulate: next.simulate }),
+      })
+      notify(result.copied ? 'success' : 'warning', result.message)
+    } catch (error) {
+      notify('error', `Copy with key failed: ${(error as Error).message}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <Button
+        size="md"
+        variant="ghost"
+        disabled={!canCopyWithKey || busy || next.pane.model === ''}
+        aria-describedby={canCopyWithKey ? undefined : whyId}
+        onClick={() => void copy()}
+      >
+        Copy with key
+      </Button>
+      {!canCopyWithKey && shellKnown && (
+        <span id={whyId} className="curl-muted curl-why">
+          Copy with key works in the desktop app only: in browser mode the key never reaches the page.
+        </span>
+      )}
+    </>
+  )
+}
+
+/** Where `$MODEL_GATEWAY_API_KEY` comes from: the active profile's key, which is never shown here. */
+function KeyHint(): React.JSX.Element {
+  const profile = useAppStore((state) => state.profiles.find((p) => p.id === state.activeProfileId))
+  const keyStatus = useAppStore((state) => state.keyStatus[state.activeProfileId])
+  const whose =
+    profile?.kind === 'local'
+      ? 'the local gateway’s key (generated by the app; in the desktop app, Copy with key writes it in for you)'
+      : `the key of the profile “${profile?.name ?? '…'}”${keyStatus?.last4 ? ` (ending ${keyStatus.last4})` : ''}`
+  return (
+    <p className="curl-key-hint">
+      Run <code>export {KEY_ENV_VAR}=…</code> first: the command reads {whose} from that variable, so the key
+      itself never appears here.
+    </p>
+  )
+}

@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { shallow } from 'zustand/shallow'
+import { useAppStore, type AppState } from '../../store'
+import { buildNextRequest, type NextRequest, type NextRequestInputs } from './next-request'
+
+/** ~100 ms: below what reads as lag, above the gap between keystrokes of someone typing. */
+export const NEXT_REQUEST_DEBOUNCE_MS = 100
+
+export type SettledInputs = Omit<NextRequestInputs, 'baseUrl'> & {
+  /** Undefined until the profiles are loaded. */
+  baseUrl: string | undefined
+}
+
+export function selectNextRequestInputs(state: AppState): SettledInputs {
+  const profile = state.profiles.find((p) => p.id === state.activeProfileId)
+  return {
+    conversation: state.conversation,
+    composer: state.composer,
+    baseUrl: profile?.baseUrl,
+    // Fault injection is the local gateway's; the run registry refuses it for other profiles.
+    simulate: profile?.kind === 'local' ? state.simulate : '',
+  }
+}
+
+/**
+ * The inputs of the next send, once they have stopped changing for a moment. The store is watched
+ * outside React, so a component using this re-renders only when the settled inputs change: not on
+ * every key typed in the composer, nor on every frame of a streaming reply (which changes the
+ * conversation 60 times a second), when rebuilding a long conversation's request would be waste.
+ */
+export function useNextRequestInputs(): SettledInputs {
+  const [settled, setSettled] = useState(() => selectNextRequestInputs(useAppStore.getState()))
+  const settledRef = useRef(settled)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let latest = settledRef.current
+    const watch = (state: AppState): void => {
+      const next = selectNextRequestInputs(state)
+      if (shallow(next, latest)) return
+      latest = next
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        settledRef.current = latest
+        setSettled(latest)
+      }, NEXT_REQUEST_DEBOUNCE_MS)
+    }
+    // The store may have moved between the first render and this effect.
+    watch(useAppStore.getState())
+    const unsubscribe = useAppStore.subscribe(watch)
+    return () => {
+      unsubscribe()
+      clearTimeout(timer)
+    }
+  }, [])
+  return settled
+}
+
+/** The next request of every pane (for the translation preview), memoized on the settled inputs. */
+export function useNextRequests(): NextRequest[] {
+  const inputs = useNextRequestInputs()
+  return useMemo(() => {
+    // The adjustments do not depend on where the request goes: any base URL will do before profiles load.
+    const resolved: NextRequestInputs = { ...inputs, baseUrl: inputs.baseUrl ?? 'http://127.0.0.1' }
+    return inputs.conversation.panes.map((pane) => buildNextRequest(resolved, pane))
+  }, [inputs])
+}

@@ -1,0 +1,105 @@
+import { useId } from 'react'
+import { SliderField } from '../../components/SliderField'
+import { dialects } from '../../../../shared/dialects'
+import { useAppStore } from '../../store'
+import { useNextRequests } from '../curl/use-next-requests'
+import { MaxTokensField } from './MaxTokensField'
+import { ParallelToolCallsField } from './ParallelToolCallsField'
+import { ResponseFormatField } from './ResponseFormatField'
+import { SeedField } from './SeedField'
+import { StopSequencesField } from './StopSequencesField'
+import { TemperatureField } from './TemperatureField'
+import { ToolChoiceField } from './ToolChoiceField'
+import { ToolsField } from './ToolsField'
+import { TranslationPreview } from './TranslationPreview'
+import { TOP_P_MAX } from './dialect-ranges'
+import { ParamsSection } from './ParamsSection'
+import { paneLabel, selectFocusedModel, selectFocusedPane } from './params-selectors'
+import { supportHint } from './support-hint'
+import './params.css'
+
+/**
+ * The "Parameters" tab: the conversation's sampling and tool parameters (shared by its panes), checked
+ * against the focused pane's model, and what each pane's dialect will do with them.
+ */
+export function ParamsPanel(): React.JSX.Element {
+  const conversationId = useAppStore((state) => state.conversation.id)
+  // Editors keep what was typed per conversation: opening another one starts them afresh.
+  return <ParamsForm key={conversationId} />
+}
+
+function ParamsForm(): React.JSX.Element {
+  const model = useAppStore(selectFocusedModel)
+  // Primitives only: the focused pane object changes on every streamed frame, its dialect does not.
+  const focusedDialect = useAppStore((state) => selectFocusedPane(state)?.dialect)
+  const focusedIndex = useAppStore((state) => {
+    const focused = selectFocusedPane(state)
+    return focused ? state.conversation.panes.indexOf(focused) : 0
+  })
+  const paneCount = useAppStore((state) => state.conversation.panes.length)
+  const topP = useAppStore((state) => state.conversation.params.topP)
+  const stream = useAppStore((state) => state.conversation.params.stream)
+  const setParams = useAppStore((state) => state.setParams)
+  const nextRequests = useNextRequests()
+  const streamId = useId()
+
+  // Without a catalog record every control is offered; with one, unlisted ones say so.
+  const supported = model ? new Set(model.supported_parameters) : undefined
+  const listed = (param: string): boolean => supported === undefined || supported.has(param)
+
+  return (
+    <div className="params-panel">
+      <p className="params-context">
+        {focusedDialect && model ? (
+          <>
+            For <strong title={model.model}>{model.model}</strong> ({paneLabel(focusedIndex)},{' '}
+            {dialects[focusedDialect].label}).
+          </>
+        ) : (
+          <>No model picked yet: every parameter is offered.</>
+        )}
+        {paneCount > 1 && ' Both panes send these parameters.'}
+      </p>
+
+      <ParamsSection title="Sampling">
+        <TemperatureField listed={listed('temperature')} />
+        <SliderField
+          label="Top P"
+          value={topP}
+          min={0}
+          max={TOP_P_MAX}
+          step={0.01}
+          onChange={(value) => setParams({ topP: value })}
+          hint={supportHint(listed('top_p'), `0–${TOP_P_MAX}. Empty: the server's default.`)}
+        />
+        <MaxTokensField listed={listed('max_tokens')} nextRequests={nextRequests} />
+        <SeedField listed={listed('seed')} />
+        <div className="field params-checkbox-field">
+          <input
+            id={streamId}
+            type="checkbox"
+            checked={stream}
+            onChange={(event) => setParams({ stream: event.target.checked })}
+          />
+          <label htmlFor={streamId} className="params-checkbox-label">
+            Stream
+          </label>
+          {!listed('stream') && <span className="field-hint">{supportHint(false)}</span>}
+        </div>
+        <StopSequencesField listed={listed('stop')} />
+      </ParamsSection>
+
+      <ParamsSection title="Output">
+        <ResponseFormatField listed={listed('response_format')} />
+      </ParamsSection>
+
+      <ParamsSection title="Tools">
+        <ToolsField listed={listed('tools')} />
+        <ToolChoiceField listed={listed('tool_choice')} />
+        <ParallelToolCallsField />
+      </ParamsSection>
+
+      <TranslationPreview nextRequests={nextRequests} />
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useId, useState } from 'react'
+import { useAppStore } from '../../store'
+import { supportHint } from './support-hint'
+
+/** Seed: an optional whole number (best-effort determinism in Chat Completions; Messages has none). */
+export function SeedField({ listed }: { listed: boolean }): React.JSX.Element {
+  const seed = useAppStore((state) => state.conversation.params.seed)
+  const setParams = useAppStore((state) => state.setParams)
+  const id = useId()
+  const [text, setText] = useState<string | null>(null)
+  const [rejected, setRejected] = useState(false)
+  const shown = text ?? (seed === undefined ? '' : String(seed))
+  return (
+    <div className="field">
+      <div className="field-row">
+        <label htmlFor={id} className="field-label">
+          Seed
+        </label>
+        <input
+          id={id}
+          className="number-input"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          placeholder="none"
+          value={shown}
+          onChange={(event) => {
+            const typed = event.target.value
+            setText(typed)
+            const value = typed.trim() === '' ? undefined : Number(typed)
+            if (value === undefined || Number.isSafeInteger(value)) {
+              setRejected(false)
+              setParams({ seed: value })
+            } else {
+              setRejected(true)
+            }
+          }}
+          onBlur={() => {
+            setText(null)
+            setRejected(false)
+          }}
+        />
+      </div>
+      <div className="field-hint">{supportHint(listed, 'Optional whole number. Empty: none sent.')}</div>
+      {rejected && (
+        <div className="field-note" role="note">
+          Seed must be a whole number; {seed === undefined ? 'none is set' : `${seed} is kept`}.
+        </div>
+      )}
+    </div>
+  )
+}

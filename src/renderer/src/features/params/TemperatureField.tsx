@@ -1,0 +1,28 @@
+import { SliderField } from '../../components/SliderField'
+import { useAppStore } from '../../store'
+import { temperatureRange } from './dialect-ranges'
+import { usePaneTargets } from './params-selectors'
+import { supportHint } from './support-hint'
+
+/**
+ * Temperature over the range of the panes' dialects: 0–2 when any pane speaks Chat Completions, 0–1
+ * for Messages alone; with both, a note says which pane clamps and to what.
+ */
+export function TemperatureField({ listed }: { listed: boolean }): React.JSX.Element {
+  const temperature = useAppStore((state) => state.conversation.params.temperature)
+  const setParams = useAppStore((state) => state.setParams)
+  const panes = usePaneTargets()
+  const { max, notes } = temperatureRange(panes, temperature)
+  return (
+    <SliderField
+      label="Temperature"
+      value={temperature}
+      min={0}
+      max={max}
+      step={0.05}
+      onChange={(value) => setParams({ temperature: value })}
+      hint={supportHint(listed, `0–${max}. Empty: the server's default.`)}
+      {...(notes.length > 0 ? { note: notes.join(' ') } : {})}
+    />
+  )
+}

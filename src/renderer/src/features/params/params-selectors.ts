@@ -1,0 +1,43 @@
+import { useMemo } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import type { CatalogModel } from '../../../../shared/catalog'
+import type { DialectId } from '../../../../shared/chat/chat-request'
+import { dialects } from '../../../../shared/dialects'
+import type { Pane } from '../../../../shared/history/conversation'
+import { useAppStore, type AppState } from '../../store'
+import type { PaneTarget } from './dialect-ranges'
+
+export function selectFocusedPane(state: AppState): Pane | undefined {
+  const { panes } = state.conversation
+  return panes.find((pane) => pane.id === state.focusedPaneId) ?? panes[0]
+}
+
+/** The catalog record of the focused pane's model in the active profile, when it is known. */
+export function selectFocusedModel(state: AppState): CatalogModel | undefined {
+  const model = selectFocusedPane(state)?.model
+  return state.catalogs[state.activeProfileId]?.models.find((record) => record.model === model)
+}
+
+/** The largest context among the active catalog's models (a bound for max tokens with no model yet). */
+export function selectLargestContext(state: AppState): number | undefined {
+  const models = state.catalogs[state.activeProfileId]?.models ?? []
+  return models.length === 0 ? undefined : Math.max(...models.map((model) => model.context_length))
+}
+
+export function paneLabel(index: number): string {
+  return `Pane ${index + 1}`
+}
+
+/** Each pane's dialect, with the labels notes use ("Pane 2", "Anthropic (messages)"). */
+export function usePaneTargets(): PaneTarget[] {
+  const dialectIds = useAppStore(useShallow((state) => state.conversation.panes.map((pane) => pane.dialect)))
+  return useMemo(
+    () =>
+      dialectIds.map((dialect: DialectId, index) => ({
+        label: paneLabel(index),
+        dialect,
+        dialectLabel: dialects[dialect].label,
+      })),
+    [dialectIds],
+  )
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import { Badge } from '../../components/Badge'
+import { Button } from '../../components/Button'
+import { ConfirmButton } from '../../components/ConfirmButton'
+import { Truncate } from '../../components/Truncate'
+import type { Profile } from '../../../../shared/settings/settings-schema'
+import { useAppStore } from '../../store'
+import { ProfileForm } from './ProfileForm'
+import { ProfileKey } from './ProfileKey'
+
+/** One profile in Settings: where it points, its key, and (for remote ones) edit and remove. */
+export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Element {
+  const active = useAppStore((state) => state.activeProfileId === profile.id)
+  const status = useAppStore((state) => state.keyStatus[profile.id])
+  const [editing, setEditing] = useState(false)
+  const [error, setError] = useState<string>()
+  const isLocal = profile.kind === 'local'
+
+  const run = async (action: () => Promise<void>): Promise<void> => {
+    setError(undefined)
+    try {
+      await action()
+    } catch (failure) {
+      setError((failure as Error).message)
+    }
+  }
+
+  return (
+    <li className="settings-profile">
+      <section aria-label={profile.name}>
+        <div className="settings-profile-head">
+          <Truncate as="strong" text={profile.name} className="settings-profile-name" />
+          {isLocal ? <Badge>Local</Badge> : <Badge>Remote</Badge>}
+          {active && <Badge tone="accent">Active</Badge>}
+          <div className="settings-profile-actions">
+            {!active && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void run(() => useAppStore.getState().activateProfile(profile.id))}
+              >
+                Use this profile
+              </Button>
+            )}
+            {!isLocal && !editing && (
+              <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+            {!isLocal && (
+              <ConfirmButton
+                label="Remove"
+                question={`Remove ${profile.name} and its key?`}
+                confirmLabel="Yes, remove"
+                onConfirm={() => run(() => useAppStore.getState().removeProfile(profile.id))}
+              />
+            )}
+          </div>
+        </div>
+
+        {editing ? (
+          <ProfileForm profile={profile} onDone={() => setEditing(false)} />
+        ) : (
+          <dl className="settings-profile-facts">
+            <div>
+              <dt>Base URL</dt>
+              <dd>
+                <Truncate text={profile.baseUrl} className="settings-mono" />
+              </dd>
+            </div>
+            {profile.loginUrl && (
+              <div>
+                <dt>Login URL</dt>
+                <dd>
+                  <Truncate text={profile.loginUrl} className="settings-mono" />
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>Catalog</dt>
+              <dd>{profile.catalogSource === 'gateway' ? "The gateway's catalog" : 'Bundled catalog'}</dd>
+            </div>
+          </dl>
+        )}
+
+        {error && (
+          <div className="field-error" role="alert">
+            {error}
+          </div>
+        )}
+        <ProfileKey profile={profile} status={status} />
+      </section>
+    </li>
+  )
+}

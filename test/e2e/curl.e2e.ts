@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process'
+import { expect, test } from '@playwright/test'
+import { resolveGatewayConfig } from '../../src/gateway/gateway-config'
+import { startGateway, type RunningGateway } from '../../src/gateway/start-gateway'
+import type { DialectId } from '../../src/shared/chat/chat-request'
+import { startApp, type AppProcess } from './support/app-process'
+import { hostInvoke } from './support/host-api'
+import { ParamsPage } from './support/pages/params'
+
+/**
+ * The generated curl is the request the app would send: copied from the Code tab and run with bash
+ * against a real gateway (with the key only in the environment), it gets a 200 in both dialects.
+ */
+
+const API_KEY = `sk-e2e-curl-${crypto.randomUUID()}`
+let app: AppProcess
+let gateway: RunningGateway
+
+test.beforeAll(async () => {
+  gateway = await startGateway({
+    apiKey: API_KEY,
+    port: 0,
+    config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 5000 } }),
+  })
+  app = await startApp()
+  // Setup, not the subject: a remote profile on the test's gateway, its key, and made active.
+  const profile = await hostInvoke(app, 'profiles:save', {
+    name: 'E2E gateway',
+    baseUrl: gateway.baseUrl,
+    catalogSource: 'gateway',
+  })
+  await hostInvoke(app, 'secrets:set', { profileId: profile.id, key: API_KEY })
+  await hostInvoke(app, 'profiles:activate', { profileId: profile.id })
+})
+
+test.afterAll(async () => {
+  await app?.stop()
+  await gateway?.close()
+})
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+/**
+ * Runs a copied command as a user would paste it, with the key only in the environment. Async: the
+ * gateway answering it lives in this very process, so a synchronous spawn would wait on itself.
+ */
+function runInBash(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  // Options may follow the body: -sS keeps errors visible, -w appends the HTTP status on its own line.
+  const child = spawn('bash', ['-c', `${command} -sS -w '\\n%{http_code}'`], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', MODEL_GATEWAY_API_KEY: API_KEY },
+    // stdin from /dev/null: Node's stdio pipes are sockets, and bash sources ~/.bashrc when its stdin
+    // is a socket (its "started by sshd" guess), which is not what a pasted command meets.
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 20_000,
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+  })
+}
+
+const cases: Array<{ dialect: DialectId; stream: boolean }> = [
+  { dialect: 'openai-chat', stream: false },
+  { dialect: 'openai-chat', stream: true },
+  { dialect: 'anthropic-messages', stream: false },
+  { dialect: 'anthropic-messages', stream: true },
+]
+
+for (const { dialect, stream } of cases) {
+  test(`curl copied from the Code tab returns 200 from the gateway: ${dialect}, ${stream ? 'streaming' : 'one JSON reply'}`, async ({
+    page,
+  }) => {
+    const params = new ParamsPage(page)
+    await page.goto(app.url)
+    await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toContainText(
+      'E2E gateway',
+    )
+    await params.selectDialect(1, dialect)
+    await params.setStream(stream)
+    // Quotes, $(…), backticks and non-ASCII: the command must carry them to the server intact.
+    const draft = `Hello curl — it's $(echo pwned) \`date\` "quoted" ✓ ${dialect}`
+    await params.typeDraft(draft)
+
+    await params.openCode()
+    await expect(params.curlCommand()).toContainText(gateway.baseUrl)
+    // The draft is part of the command once typing settles.
+    await expect(params.curlCommand()).toContainText('Hello curl')
+    const command = await params.copyCurlCommand()
+    expect(command).toBe(await params.curlCommand().textContent())
+    expect(command).toContain('$MODEL_GATEWAY_API_KEY')
+    expect(command).not.toContain(API_KEY)
+    expect(command).toContain(dialect === 'openai-chat' ? '/chat/completions' : '/messages')
+    await expect(page.locator('html')).not.toContainText(API_KEY)
+
+    const result = await runInBash(command)
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(0)
+    const lines = result.stdout.split('\n')
+    const status = lines.pop()
+    const body = lines.join('\n')
+    expect(status).toBe('200')
+    if (!stream) {
+      const reply = JSON.parse(body) as Record<string, unknown>
+      expect(reply['model']).toBeTruthy()
+      if (dialect === 'openai-chat') expect(reply['object']).toBe('chat.completion')
+      else expect(reply['type']).toBe('message')
+      // The simulator quotes the last user message (as a JSON string): the draft reached it intact,
+      // no quote broken, nothing expanded by the shell.
+      const text =
+        dialect === 'openai-chat'
+          ? (reply as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content
+          : (reply as { content: Array<{ text?: string }> }).content[0]?.text
+      expect(text).toContain(JSON.stringify(draft))
+    } else {
+      expect(body).toMatch(/^(event: \w+\n)?data: /m)
+      if (dialect === 'openai-chat') expect(body).toContain('data: [DONE]')
+      else expect(body).toContain('event: message_stop')
+    }
+  })
+}
