@@ -389,6 +389,38 @@ describe('stop, regenerate, continue', () => {
     expect(useAppStore.getState().activeRunIds).toEqual([])
   })
 
+  it('opening another conversation stops its replies and saves them, partial text and record, before switching', async () => {
+    await sendText('hi')
+    emit({ runId: 'run-1', seq: 0, parts: [delta('partial ')] })
+    frames.frame()
+    // Main answers a cancel with the run's terminal update, applied at the next frame.
+    api().handle('chat:cancel', (input) => {
+      const { runId } = input as { runId: string }
+      setTimeout(() => {
+        emit({ runId, seq: runId === 'run-1' ? 1 : 0, terminal: { state: 'aborted' } })
+        frames.frame()
+      }, 0)
+      return undefined
+    })
+    const other = {
+      ...conversationWith([{ id: 'q1', dialect: 'openai-chat', model: TEXT, messages: [] }]),
+      id: 'conv-2',
+    }
+    api().handle('history:get', () => other)
+    await useAppStore.getState().openConversation('conv-2')
+
+    expect(useAppStore.getState().conversation.id).toBe('conv-2')
+    const saves = api()
+      .callsTo('history:save')
+      .map((call) => call.input as Conversation)
+      .filter((saved) => saved.id === 'conv-1')
+    const last = saves.at(-1)
+    const reply = last?.panes[0]?.messages[1]
+    expect(text(reply)).toBe('partial ')
+    expect(reply?.reply?.state).toBe('aborted')
+    expect(last?.panes[1]?.messages[1]?.reply?.state).toBe('aborted')
+  })
+
   it('Stop pressed before chat:start answered cancels the run as soon as its id is known', async () => {
     let release: (value: { runId: string }) => void = () => undefined
     api().handle('chat:start', () => new Promise((resolve) => (release = resolve)))

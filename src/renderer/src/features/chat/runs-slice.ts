@@ -71,6 +71,11 @@ export type RunsSlice = {
   cancelRun(runId: string): Promise<void>
   /** Stop: every run of the open conversation (partial replies stay). */
   stopAll(): Promise<void>
+  /**
+   * Before the open conversation is replaced (open, import, new): stop its replies, let their last
+   * updates land (each stores its reply record, partial text kept) and save, so nothing in flight is lost.
+   */
+  settleBeforeLeaving(): Promise<void>
   /** Apply a frame's worth of updates from main (called by the run pump, once per animation frame). */
   applyRunUpdates(updates: RunUpdate[]): void
 }
@@ -222,6 +227,22 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         (id) => state.runs[id]?.conversationId === state.conversation.id,
       )
       await Promise.all(running.map((runId) => get().cancelRun(runId)))
+    },
+
+    async settleBeforeLeaving() {
+      await get().stopAll()
+      const conversationId = get().conversation.id
+      const stillRunning = (): boolean => {
+        const state = get()
+        return (
+          Object.keys(state.pendingStarts).length > 0 ||
+          state.activeRunIds.some((id) => state.runs[id]?.conversationId === conversationId)
+        )
+      }
+      // Main answers a cancel with a terminal update within a frame or two; do not hang on a lost one.
+      const deadline = Date.now() + 5_000
+      while (stillRunning() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+      await get().saveConversation()
     },
 
     applyRunUpdates(updates) {

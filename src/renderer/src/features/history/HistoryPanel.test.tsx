@@ -192,7 +192,8 @@ describe('HistoryPanel', () => {
     useAppStore.getState().replaceConversation(savedConversation())
     await showHistory()
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }))
-    expect(useAppStore.getState().conversation.id).not.toBe('conv-7d3f1e2a')
+    // The switch waits for the open conversation's replies to settle and be saved first.
+    await waitFor(() => expect(useAppStore.getState().conversation.id).not.toBe('conv-7d3f1e2a'))
     expect(useAppStore.getState().conversation.panes[0]?.messages).toEqual([])
   })
 })

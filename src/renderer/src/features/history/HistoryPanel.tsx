@@ -46,7 +46,14 @@ export function HistoryPanel(): React.JSX.Element {
   return (
     <div className="history-panel">
       <div className="history-toolbar">
-        <Button size="sm" variant="primary" onClick={() => useAppStore.getState().startNewConversation()}>
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => {
+            const store = useAppStore.getState()
+            void store.settleBeforeLeaving().then(() => useAppStore.getState().startNewConversation())
+          }}
+        >
           New conversation
         </Button>
         <Button size="sm" disabled={importing} onClick={() => fileInputRef.current?.click()}>

@@ -38,6 +38,7 @@ export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
   },
   async openConversation(id) {
     const conversation = await invoke('history:get', { id })
+    await get().settleBeforeLeaving()
     get().replaceConversation(conversation)
   },
   async renameConversation(id, title) {
@@ -56,6 +57,7 @@ export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
   },
   async importConversation(json) {
     const conversation = await invoke('history:import', { json })
+    await get().settleBeforeLeaving()
     get().replaceConversation(conversation)
     await get().loadHistory()
     return conversation
