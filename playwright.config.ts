@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/support/chromium'
 
 /**
  * End-to-end tests in browser mode: the real app (built renderer + main services + local gateway,
@@ -20,18 +21,7 @@ export default defineConfig({
   outputDir: 'artifacts/test-results',
   use: {
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -12,13 +12,13 @@ import {
 } from '../../../src/main/browser-host/__fixtures__/fake-handlers'
 import { createRendererDir, type RendererDir } from '../../../src/main/browser-host/__fixtures__/renderer-dir'
 import { createBrowserHost, type BrowserHost } from '../../../src/main/browser-host'
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../support/chromium'
 
 /**
  * The CSRF and DNS-rebinding story in a real browser: our page (the real bridge, bundled) invokes and
  * receives events; a page of another loopback origin, and a rebound host name, cannot invoke.
  */
 
-const CHROMIUM = '/usr/bin/chromium'
 const REBOUND_NAME = 'rebind.test'
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
 
@@ -73,7 +73,7 @@ function attackerPage(target: string, token: string): string {
 }
 
 // Debian's Chromium (apt install chromium); without it there is no real browser to test in.
-describe.skipIf(!existsSync(CHROMIUM))('browser mode in a real browser', () => {
+describe.skipIf(!existsSync(CHROMIUM_EXECUTABLE))('browser mode in a real browser', () => {
   beforeAll(async () => {
     dir = await createRendererDir()
     await writeFile(path.join(dir.rendererDir, 'index.html'), TEST_PAGE_HTML)
@@ -98,15 +98,9 @@ describe.skipIf(!existsSync(CHROMIUM))('browser mode in a real browser', () => {
     attackerOrigin = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`
 
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_EXECUTABLE,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...CHROMIUM_ARGS,
         // DNS rebinding without a DNS server: this name resolves to loopback, like a rebound record.
         `--host-resolver-rules=MAP ${REBOUND_NAME} 127.0.0.1`,
         // Chromium's Local Network Access would block the rebound page's fetch by itself; browsers
