@@ -1,7 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore, type AppState } from '../../store'
+import {
+  adjustScrollUnlessFollowing,
+  ScrollContainerContext,
+  type ScrollContainer,
+} from '../markdown/scroll-container-context'
 import { selectMessageIds } from './chat-selectors'
 import { MessageRow } from './MessageRow'
 
@@ -24,6 +29,13 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
   // The messages array changes every frame while a reply streams; the ids do not: compared shallowly.
   const ids = useAppStore(useShallow((state: AppState) => selectMessageIds(state, paneId)))
   const scrollRef = useRef<HTMLDivElement>(null)
+  // The same element as state, for the long replies inside that virtualize against it (a ref would be
+  // null in their first effects: children commit before their parent's ref is set).
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null)
+  const attachScroll = useCallback((element: HTMLDivElement | null) => {
+    scrollRef.current = element
+    setScrollElement(element)
+  }, [])
   const rowsRef = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
   const lastUserGesture = useRef(0)
@@ -41,6 +53,12 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
     paddingEnd: 12,
   })
   const totalSize = virtualizer.getTotalSize()
+  const followsEnd = useCallback(() => stick.current, [])
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = adjustScrollUnlessFollowing(followsEnd)
+  const container = useMemo<ScrollContainer | null>(
+    () => (scrollElement === null ? null : { element: scrollElement, followsEnd }),
+    [scrollElement, followsEnd],
+  )
 
   const scrollToEnd = useCallback(() => {
     const element = scrollRef.current
@@ -54,10 +72,30 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
     setAwayFromBottom(false)
   }, [lastId])
 
-  // New rows, and rows growing as they stream, keep the end in view while the user is there.
+  // New rows keep the end in view while the user is there.
   useLayoutEffect(() => {
     if (stick.current) scrollToEnd()
-  }, [totalSize, ids.length, lastId, scrollToEnd])
+  }, [ids.length, lastId, scrollToEnd])
+
+  // Rows growing as they stream too, from a resize observer: it runs after layout, so reading the
+  // scroll height costs nothing, where a layout effect per streamed frame forced a layout each time.
+  const [rowObserver] = useState(() =>
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(() => {
+          if (stick.current) scrollToEnd()
+        }),
+  )
+  useEffect(() => () => rowObserver?.disconnect(), [rowObserver])
+  const measureRow = useCallback(
+    (element: HTMLDivElement | null) => {
+      virtualizer.measureElement(element)
+      if (!element || !rowObserver) return
+      rowObserver.observe(element)
+      return () => rowObserver.unobserve(element)
+    },
+    [virtualizer, rowObserver],
+  )
 
   const hasRows = ids.length > 0
   // The pane getting shorter (compare summary, a taller composer) or narrower (rows re-wrap) too.
@@ -99,7 +137,7 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
   return (
     <div className="transcript">
       <div
-        ref={scrollRef}
+        ref={attachScroll}
         className="transcript-scroll"
         onScroll={onScroll}
         onWheel={markUserGesture}
@@ -116,23 +154,25 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
         {ids.length === 0 ? (
           <p className="transcript-empty">No messages yet. Type below and press Send (Ctrl+Enter).</p>
         ) : (
-          <div ref={rowsRef} className="transcript-rows" style={{ height: totalSize }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const messageId = ids[item.index]
-              if (messageId === undefined) return null
-              return (
-                <div
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className="transcript-row"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <MessageRow paneId={paneId} messageId={messageId} />
-                </div>
-              )
-            })}
-          </div>
+          <ScrollContainerContext value={container}>
+            <div ref={rowsRef} className="transcript-rows" style={{ height: totalSize }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const messageId = ids[item.index]
+                if (messageId === undefined) return null
+                return (
+                  <div
+                    key={item.key}
+                    data-index={item.index}
+                    ref={measureRow}
+                    className="transcript-row"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <MessageRow paneId={paneId} messageId={messageId} />
+                  </div>
+                )
+              })}
+            </div>
+          </ScrollContainerContext>
         )}
       </div>
       {awayFromBottom && ids.length > 0 && (

@@ -46,14 +46,32 @@ export function selectMessage(state: AppState, paneId: string, messageId: string
 }
 
 const idLists = new WeakMap<readonly StoredMessage[], string[]>()
+/** The last id list handed out per pane, to hand out again while the ids stay the same. */
+const lastIds = new Map<string, string[]>()
+const MAX_REMEMBERED_PANES = 16
 
-/** The pane's message ids, the same array while the ids do not change (the transcript's row list). */
+function sameIds(ids: readonly string[], messages: readonly StoredMessage[]): boolean {
+  if (ids.length !== messages.length) return false
+  for (let i = 0; i < ids.length; i++) if (ids[i] !== messages[i]?.id) return false
+  return true
+}
+
+/**
+ * The pane's message ids, the same array while the ids do not change (the transcript's row list): a
+ * streaming reply makes a new messages array every frame, and a new id array would make every
+ * subscriber compare (zustand's shallow compare of arrays builds two Maps) or re-render.
+ */
 export function selectMessageIds(state: AppState, paneId: string): string[] {
   const messages = selectPane(state, paneId)?.messages ?? []
   let ids = idLists.get(messages)
   if (ids === undefined) {
-    ids = messages.map((message) => message.id)
+    const previous = lastIds.get(paneId)
+    ids =
+      previous !== undefined && sameIds(previous, messages) ? previous : messages.map((message) => message.id)
     idLists.set(messages, ids)
+    lastIds.delete(paneId)
+    lastIds.set(paneId, ids)
+    if (lastIds.size > MAX_REMEMBERED_PANES) lastIds.delete(lastIds.keys().next().value ?? '')
   }
   return ids
 }

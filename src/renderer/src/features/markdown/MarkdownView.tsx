@@ -1,23 +1,38 @@
-import { memo, useMemo, useState } from 'react'
+import { memo, useContext, useMemo, useState } from 'react'
 import { MarkdownBlock } from './MarkdownBlock'
 import { copyCodeFromClick } from './copy-code'
+import { ScrollContainerContext } from './scroll-container-context'
 import { createBlockSplitter } from './split-markdown-blocks'
+import { VirtualBlocks } from './VirtualBlocks'
 import './markdown.css'
+
+/**
+ * Past this many blocks, a view inside a scroll container renders only the blocks near its viewport.
+ * Below it every block is rendered: a short reply costs few nodes, and a virtualizer per message would
+ * cost more than it saves.
+ */
+export const VIRTUALIZE_MIN_BLOCKS = 24
 
 /**
  * Markdown of model output, incrementally: the text is split into blocks (the splitter keeps the
  * settled ones between calls) and only blocks whose text changed are rendered again, which while
- * streaming is the last one.
+ * streaming is the last one. A long text inside a transcript is virtualized block by block.
  */
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }): React.JSX.Element {
   const [splitter] = useState(createBlockSplitter)
   const blocks = useMemo(() => splitter.split(text), [splitter, text])
+  const container = useContext(ScrollContainerContext)
   return (
     <div className="md" onClick={copyCodeFromClick}>
-      {blocks.map((block, index) => (
-        // Index keys on purpose: a block's position is its identity while the text grows.
-        <MarkdownBlock key={index} text={block} />
-      ))}
+      {container !== null && blocks.length >= VIRTUALIZE_MIN_BLOCKS ? (
+        // A new generation (an edit) starts over: sizes measured for the old blocks mean nothing.
+        <VirtualBlocks key={splitter.generation} blocks={blocks} container={container} />
+      ) : (
+        blocks.map((block, index) => (
+          // Index keys on purpose: a block's position is its identity while the text grows.
+          <MarkdownBlock key={index} text={block} />
+        ))
+      )}
     </div>
   )
 })

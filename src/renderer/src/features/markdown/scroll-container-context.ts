@@ -1,0 +1,32 @@
+import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual'
+import { createContext } from 'react'
+
+export type ScrollContainer = {
+  element: HTMLElement
+  /** The view follows the end of the content (a streaming reply): it scrolls there itself. */
+  followsEnd(): boolean
+}
+
+/**
+ * The element that scrolls around a markdown view (a pane's transcript), when there is one: long
+ * replies then render only the blocks near its viewport. Null elsewhere (every block is rendered).
+ */
+export const ScrollContainerContext = createContext<ScrollContainer | null>(null)
+
+/**
+ * When a virtualizer may move the scroll position to make up for an item measured above the viewport
+ * (so what the user reads does not jump): tanstack's own rule, except never while the view follows the
+ * end. Then the follower scrolls to the end after each change anyway, and a virtualizer adjusting from
+ * a scroll offset it read before that scroll (several virtualizers share the element) threw the view
+ * thousands of pixels back up at 4× CPU throttle.
+ */
+export function adjustScrollUnlessFollowing<S extends Element>(followsEnd: () => boolean) {
+  return (item: VirtualItem, _delta: number, instance: Virtualizer<S, Element>): boolean => {
+    if (followsEnd()) return false
+    const offset = instance.scrollOffset ?? 0
+    // First measurement: the estimate above the fold is corrected. Later ones: only an item wholly
+    // above the fold, not one growing at its bottom across it, and not while scrolling up.
+    if (!instance.itemSizeCache.has(item.key)) return item.start < offset
+    return item.end <= offset && instance.scrollDirection !== 'backward'
+  }
+}
