@@ -52,18 +52,24 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
     paddingStart: 12,
     paddingEnd: 12,
   })
+  // The rows in view flow between two spacers rather than each being placed at its measured offset: a
+  // row growing as it streams moves the end of the list in the same layout (placed rows overlapped for
+  // a frame until the next render, and the newest lines sat below the fold).
+  const items = virtualizer.getVirtualItems()
   const totalSize = virtualizer.getTotalSize()
+  const before = items[0]?.start ?? 0
+  const after = Math.max(0, totalSize - (items.at(-1)?.end ?? totalSize))
   const followsEnd = useCallback(() => stick.current, [])
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = adjustScrollUnlessFollowing(followsEnd)
-  const container = useMemo<ScrollContainer | null>(
-    () => (scrollElement === null ? null : { element: scrollElement, followsEnd }),
-    [scrollElement, followsEnd],
-  )
 
   const scrollToEnd = useCallback(() => {
     const element = scrollRef.current
     if (element) element.scrollTop = element.scrollHeight
   }, [])
+  const container = useMemo<ScrollContainer | null>(
+    () => (scrollElement === null ? null : { element: scrollElement, followsEnd }),
+    [scrollElement, followsEnd],
+  )
 
   // A message added at the end (a send, a regenerate) brings the view back to it.
   const lastId = ids.at(-1)
@@ -77,28 +83,10 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
     if (stick.current) scrollToEnd()
   }, [ids.length, lastId, scrollToEnd])
 
-  // Rows growing as they stream too, from a resize observer: it runs after layout, so reading the
-  // scroll height costs nothing, where a layout effect per streamed frame forced a layout each time.
-  const [rowObserver] = useState(() =>
-    typeof ResizeObserver === 'undefined'
-      ? undefined
-      : new ResizeObserver(() => {
-          if (stick.current) scrollToEnd()
-        }),
-  )
-  useEffect(() => () => rowObserver?.disconnect(), [rowObserver])
-  const measureRow = useCallback(
-    (element: HTMLDivElement | null) => {
-      virtualizer.measureElement(element)
-      if (!element || !rowObserver) return
-      rowObserver.observe(element)
-      return () => rowObserver.unobserve(element)
-    },
-    [virtualizer, rowObserver],
-  )
-
   const hasRows = ids.length > 0
-  // The pane getting shorter (compare summary, a taller composer) or narrower (rows re-wrap) too.
+  // Rows growing as they stream (the rows flow, so the list grows with them), the pane getting shorter
+  // (compare summary, a taller composer) or narrower (rows re-wrap): observed after layout, so reading
+  // the scroll height costs nothing, where a layout effect per streamed frame forced a layout each time.
   useEffect(() => {
     const element = scrollRef.current
     if (!element || typeof ResizeObserver === 'undefined') return
@@ -155,17 +143,20 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
           <p className="transcript-empty">No messages yet. Type below and press Send (Ctrl+Enter).</p>
         ) : (
           <ScrollContainerContext value={container}>
-            <div ref={rowsRef} className="transcript-rows" style={{ height: totalSize }}>
-              {virtualizer.getVirtualItems().map((item) => {
+            <div
+              ref={rowsRef}
+              className="transcript-rows"
+              style={{ paddingTop: before, paddingBottom: after }}
+            >
+              {items.map((item) => {
                 const messageId = ids[item.index]
                 if (messageId === undefined) return null
                 return (
                   <div
                     key={item.key}
                     data-index={item.index}
-                    ref={measureRow}
+                    ref={virtualizer.measureElement}
                     className="transcript-row"
-                    style={{ transform: `translateY(${item.start}px)` }}
                   >
                     <MessageRow paneId={paneId} messageId={messageId} />
                   </div>

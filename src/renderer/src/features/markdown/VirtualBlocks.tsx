@@ -14,9 +14,8 @@ const DEFAULT_WIDTH_PX = 600
  * paint, DOM nodes: performance.md R1 and R3). The transcript virtualizes messages; this does the same
  * inside one message, which the transcript sees as one tall row.
  *
- * Positions are relative to the list; the virtualizer works in scroll-element coordinates, so the
- * list's offset inside the scrolled content is its `scrollMargin` (rows above it are measured late and
- * move it).
+ * The virtualizer works in scroll-element coordinates: the list's offset inside the scrolled content
+ * is its `scrollMargin` (rows above it are measured late and move it), subtracted for the spacers.
  */
 export function VirtualBlocks({
   blocks,
@@ -71,15 +70,24 @@ export function VirtualBlocks({
     return () => observer?.disconnect()
   }, [scrollElement])
 
+  // The blocks in view flow one after another between two spacers (not each placed at its measured
+  // offset): the tail growing as it streams, or a block settling as the next one starts, moves what
+  // follows in the same layout. Placed blocks overlapped for a frame whenever a block above had grown
+  // since it was last measured, and the newest lines sat below the fold until the next render.
+  const items = virtualizer.getVirtualItems()
+  const totalSize = virtualizer.getTotalSize()
+  const first = items[0]
+  const last = items.at(-1)
+  const before = first === undefined ? 0 : first.start - scrollMargin
+  const after = last === undefined ? totalSize : Math.max(0, totalSize - (last.end - scrollMargin))
   return (
-    <div ref={listRef} className="md-virtual" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => (
+    <div ref={listRef} className="md-virtual" style={{ paddingTop: before, paddingBottom: after }}>
+      {items.map((item) => (
         <div
           key={item.key}
           data-index={item.index}
           ref={virtualizer.measureElement}
           className="md-virtual-item"
-          style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
         >
           <MarkdownBlock text={blocks[item.index] ?? ''} />
         </div>
