@@ -186,6 +186,7 @@ async function main(): Promise<void> {
     '',
   ]
   row('R1', 'longest frame, send → saved (ms)', (s) => s.wholeRun.max, 1, '(context)')
+  row('R1', 'frames with the view > 48 px off the end, streaming', (s) => s.offBottom.frames, 0, '0')
   row('R2', 'frame cost at 100k / 1k chars per reply (×, fit)', (s) => s.commitCost.ratio, 2, '≤ 1.5')
   row('R3', 'open: data loaded → paint (ms)', (s) => s.open.dataToPaintMs, 0, '≤ 200')
   row('R3', 'open: click → paint (ms)', (s) => s.open.clickToPaintMs, 0, '(context)')

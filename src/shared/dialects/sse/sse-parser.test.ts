@@ -76,6 +76,33 @@ describe('createSseParser', () => {
     expect(parseChunks(['\uFEFFdata: y\n\n']).events).toEqual([{ data: 'y' }])
   })
 
+  it('keeps a U+FEFF that is not the first character, in any chunking', () => {
+    const bytes = utf8('data: a\n\ndata: \uFEFFb\n\n')
+    for (const size of [1, 2, 5, 64]) {
+      expect(parseChunks(splitEvery(bytes, size)).events).toEqual([{ data: 'a' }, { data: '\uFEFFb' }])
+    }
+  })
+
+  it('dispatches each event as soon as its blank line arrives, however the bytes are cut', () => {
+    // Bytes without a line end are held, not lost or delayed past the next line end.
+    const events: SseMessage[] = []
+    const parser = createSseParser({ onEvent: (e) => events.push(e) })
+    const bytes = utf8('data: 流式 👋\n\n')
+    parser.feed(bytes.subarray(0, 8)) // cuts inside 流
+    parser.feed(bytes.subarray(8, bytes.length - 1))
+    expect(events).toEqual([])
+    parser.feed(bytes.subarray(bytes.length - 1))
+    expect(events).toEqual([{ data: '流式 👋' }])
+  })
+
+  it('decodes invalid or cut UTF-8 to U+FFFD, as a streaming TextDecoder does', () => {
+    const invalid = new Uint8Array([...utf8('data: a'), 0xff, 0xe6, 0xb5, ...utf8('\n\n')])
+    const expected = new TextDecoder().decode(invalid).slice('data: '.length, -2)
+    for (const size of [1, 3, 64]) {
+      expect(parseChunks(splitEvery(invalid, size)).events).toEqual([{ data: expected }])
+    }
+  })
+
   it('never dispatches an event that the stream cut before its blank line, and says it was cut', () => {
     const { events, cut } = parseChunks(['data: {"a":1}\n\ndata: {"b":'])
     expect(events).toEqual([{ data: '{"a":1}' }])
@@ -99,6 +126,13 @@ describe('createSseParser', () => {
         { numRuns: 300 },
       )
     }
+  })
+
+  it('parses a huge event in small byte chunks', () => {
+    const payload = 'y'.repeat(4 * 1024 * 1024)
+    const bytes = utf8('data: ' + payload + '\n\ndata: after\n\n')
+    const { events } = parseChunks(splitEvery(bytes, 64))
+    expect(events.map((event) => event.data.length)).toEqual([payload.length, 5])
   })
 
   it('parses a huge event in small chunks in linear time', () => {
