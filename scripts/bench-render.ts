@@ -8,13 +8,14 @@
 // throttle, several runs each; checks that the text shown equals the text streamed, byte for byte.
 // Prints a table and writes artifacts/bench-render.json. A benchmark, not a test: nothing here is
 // asserted against a time, but a wrong text makes it exit non-zero.
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { startApp } from '../test/e2e/support/app-process'
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium'
+import { buildApp } from './build-app'
 import { bundleFigures, coldLoads, type ColdLoad } from './bench/cold-load'
 import { buildBenchConversation } from './bench/conversation-fixture'
 import { GATEWAY_CONFIG, runOnce } from './bench/render-run'
@@ -33,15 +34,6 @@ const USAGE = `Usage: npm run bench:render [-- options]
   --out <file>          JSON result (default artifacts/bench-render.json)`
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const VIEWPORT = { width: 1280, height: 800 }
 const COLD_LOADS = 5
 
@@ -75,15 +67,7 @@ async function main(): Promise<void> {
 
   if (!values['no-build']) {
     console.log('Building the app (electron-vite build)…')
-    const build = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    )
-    if (build.status !== 0) throw new Error('the build failed')
+    buildApp(ROOT)
   }
 
   console.log(`Writing a conversation of ${tokens.toLocaleString('en-US')} tokens…`)
@@ -95,8 +79,8 @@ async function main(): Promise<void> {
   )
 
   const browser = await chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS],
   })
   const summaries: RunSummary[] = []
   let bundle: ReturnType<typeof bundleFigures> | undefined

@@ -8,16 +8,12 @@ import type { StreamPart } from '../src/shared/chat/stream-part'
 import { dialects } from '../src/shared/dialects'
 import { encodeSseFrame } from '../src/shared/dialects/sse/sse-encode'
 import { createSseParser } from '../src/shared/dialects/sse/sse-parser'
+import { formatTable, median } from './bench/stats'
 
 const ROUNDS = 7
 // P1's sizes, and for context the size of the reads main really gets from the network (kilobytes).
 const CHUNK_SIZES = [64, 128, 256, 16384] as const
 const MB = 1024 * 1024
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN
-}
 
 /** A realistic stream: the chunks our own encoders write, with mixed-script text deltas. */
 function buildStream(
@@ -166,8 +162,7 @@ for (const size of [25, 50, 100]) {
 }
 results['linearity'] = linearity
 
-const width = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
-for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(width[column] ?? 0)).join('  '))
+console.log(formatTable(rows))
 console.log('\nOne huge event in 64-byte chunks (bytes):')
 for (const { mb, ms, ok } of linearity)
   console.log(`  ${String(mb).padStart(3)} MB: ${ms.toFixed(0)} ms${ok ? '' : '  WRONG DATA LENGTH'}`)

@@ -1,10 +1,11 @@
 // `npm start`: the Electron app when its runtime binary is installed, otherwise browser mode (the same
 // app served on loopback to a browser), saying why. `--browser` forces browser mode.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startBrowserMode } from '../src/main/browser-main'
+import { buildApp } from './build-app'
 import { defaultUserDataDir, electronBinary } from './electron-runtime'
 
 const USAGE = `Usage: npm start [-- options]
@@ -43,15 +44,7 @@ async function main(): Promise<void> {
 
   if (!values['no-build']) {
     process.stdout.write('Building the app (electron-vite build)…\n')
-    const build = spawnSync(
-      process.execPath,
-      [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
-      {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    )
-    if (build.status !== 0) throw new Error('The build failed (see above).')
+    buildApp(root)
   }
 
   const electron = electronBinary(root)

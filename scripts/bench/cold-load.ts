@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
+import { NAME_SHIM } from './page-probe'
 
 export type BundleFigures = {
   initialJsFiles: string[]
@@ -60,8 +61,7 @@ export async function coldLoads(
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     try {
       const page = await context.newPage()
-      // tsx (esbuild keepNames) wraps functions in __name(); the page needs it to run serialized ones.
-      await page.addInitScript('globalThis.__name = (target) => target')
+      await page.addInitScript(NAME_SHIM)
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
       await page.goto(url, { waitUntil: 'commit' })

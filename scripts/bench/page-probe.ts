@@ -58,8 +58,16 @@ export type ProbeState = ProbeFrameLog & {
   marks: Record<string, number>
 }
 
+/**
+ * tsx (esbuild keepNames) wraps functions in __name(): a page must have it to run serialized ones.
+ * An init script, before anything else of the bench runs in the page.
+ */
+export const NAME_SHIM = 'globalThis.__name = (target) => target'
+
 type ProbeGlobals = {
   __bench?: ProbeState
+  /** DOM nodes in the document now (elements and text), installed by the probe. */
+  __benchCountNodes?: () => number
   performance: { now(): number; timeOrigin: number }
   requestAnimationFrame(callback: (time: number) => void): number
   MessageChannel: new () => {
@@ -117,6 +125,7 @@ export function installProbe(): void {
     while (walker.nextNode()) nodes++
     return nodes
   }
+  page.__benchCountNodes = countNodes
   const onFrame = (time: number): void => {
     if (state.recording) {
       state.frames.push(time)
@@ -196,6 +205,30 @@ export function installProbe(): void {
     }
     return parsed
   }
+}
+
+/** DOM nodes in the document now (runs in the page): the probe's own count. */
+export function countNodes(): number {
+  const count = (globalThis as unknown as ProbeGlobals).__benchCountNodes
+  if (!count) throw new Error('the probe is not installed')
+  return count()
+}
+
+/** The longest event of each key interaction (keydown, keypress and keyup share an interactionId). */
+export function keyInteractionDurations(
+  events: ProbeFrameLog['events'],
+  window: { start: number; end: number } = { start: -Infinity, end: Infinity },
+): number[] {
+  const byInteraction = new Map<number, number>()
+  for (const event of events) {
+    if (event.interactionId === 0 || !event.name.startsWith('key')) continue
+    if (event.start < window.start || event.start > window.end) continue
+    byInteraction.set(
+      event.interactionId,
+      Math.max(byInteraction.get(event.interactionId) ?? 0, event.duration),
+    )
+  }
+  return [...byInteraction.values()]
 }
 
 /** Starts a recording window (runs in the page). */

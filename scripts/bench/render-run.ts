@@ -10,7 +10,15 @@ import { startApp, type AppProcess } from '../../test/e2e/support/app-process'
 import { BENCH_CONVERSATION_ID } from './conversation-fixture'
 import { startProfile, startTrace, stopProfile, stopTrace } from './cpu-profile'
 import { attachEventProbe, updateCadence, type EventProbe, type UpdateCadence } from './event-probe'
-import { installProbe, startRecording, stopRecording, type ProbeFrameLog } from './page-probe'
+import {
+  countNodes,
+  installProbe,
+  keyInteractionDurations,
+  NAME_SHIM,
+  startRecording,
+  stopRecording,
+  type ProbeFrameLog,
+} from './page-probe'
 import { referenceReplies } from './reference-text'
 import { checkRenderedBlocks, expectedBlocks, type BlockCheck } from './rendered-blocks'
 
@@ -90,8 +98,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     const token = new URLSearchParams(new URL(app.url).hash.slice(1)).get('token') ?? ''
     probe = await attachEventProbe(app.origin, token)
     const page = await context.newPage()
-    // tsx (esbuild keepNames) wraps functions in __name(); the page needs it to run serialized ones.
-    await page.addInitScript('globalThis.__name = (target) => target')
+    await page.addInitScript(NAME_SHIM)
     await page.addInitScript(installProbe)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
@@ -209,20 +216,7 @@ async function openConversation(page: Page, cdp: CDPSession): Promise<RunResult[
   await page.waitForTimeout(1500)
   const openLog = await page.evaluate(stopRecording)
   const loaded = openLog.marks['historyLoaded'] ?? NaN
-  const nodes = await page.evaluate(() => {
-    const d = (
-      globalThis as unknown as {
-        document: {
-          createTreeWalker(r: unknown, w: number): { nextNode(): unknown }
-          documentElement: unknown
-        }
-      }
-    ).document
-    const walker = d.createTreeWalker(d.documentElement, 0x1 | 0x4)
-    let count = 1
-    while (walker.nextNode()) count++
-    return count
-  })
+  const nodes = await page.evaluate(countNodes)
   return {
     clickToDataMs: loaded - times.click,
     dataToPaintMs: times.painted - loaded,
@@ -246,16 +240,9 @@ async function typeWhileIdle(page: Page): Promise<number[]> {
   await page.waitForTimeout(500)
   const log = await page.evaluate(stopRecording)
   await composer.fill('')
-  const byInteraction = new Map<number, number>()
-  for (const event of log.events) {
-    if (event.interactionId === 0 || !event.name.startsWith('key')) continue
-    byInteraction.set(
-      event.interactionId,
-      Math.max(byInteraction.get(event.interactionId) ?? 0, event.duration),
-    )
-  }
+  const reported = keyInteractionDurations(log.events)
   // Keys under the API's 16 ms threshold are not reported: they count as 16.
-  return [...byInteraction.values(), ...Array<number>(Math.max(0, keys - byInteraction.size)).fill(16)]
+  return [...reported, ...Array<number>(Math.max(0, keys - reported.length)).fill(16)]
 }
 
 async function streamWhileTyping(

@@ -1,5 +1,6 @@
 // Turns one run's raw logs into the figures of performance.md's goals.
 import type { RunResult, Window } from './render-run'
+import { keyInteractionDurations } from './page-probe'
 import { median, percentile } from './stats'
 
 /** A frame "fits" when the next one started within this: one 60 Hz frame (16.7 ms) plus rAF jitter. */
@@ -156,16 +157,7 @@ export function summarizeRun(run: RunResult): RunSummary {
 
   // Keypress → paint: the longest event of each interaction (keydown/keyup share an interactionId);
   // events under 16 ms are not reported by the Event Timing API and count as "≤ 16 ms".
-  const byInteraction = new Map<number, number>()
-  for (const event of log.events) {
-    if (event.interactionId === 0 || !event.name.startsWith('key')) continue
-    if (event.start < stream.bothStreaming.start || event.start > stream.bothStreaming.end) continue
-    byInteraction.set(
-      event.interactionId,
-      Math.max(byInteraction.get(event.interactionId) ?? 0, event.duration),
-    )
-  }
-  const reported = [...byInteraction.values()]
+  const reported = keyInteractionDurations(log.events, stream.bothStreaming)
   const typed = Math.max(stream.keysTypedWhileStreaming, reported.length)
   const keyDurations = [...reported, ...Array<number>(typed - reported.length).fill(16)]
 
