@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore, type AppState } from '../../store'
+import { flowSpacers } from '../markdown/flow-spacers'
 import {
   adjustScrollUnlessFollowing,
   ScrollContainerContext,
@@ -52,13 +53,6 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
     paddingStart: 12,
     paddingEnd: 12,
   })
-  // The rows in view flow between two spacers rather than each being placed at its measured offset: a
-  // row growing as it streams moves the end of the list in the same layout (placed rows overlapped for
-  // a frame until the next render, and the newest lines sat below the fold).
-  const items = virtualizer.getVirtualItems()
-  const totalSize = virtualizer.getTotalSize()
-  const before = items[0]?.start ?? 0
-  const after = Math.max(0, totalSize - (items.at(-1)?.end ?? totalSize))
   const followsEnd = useCallback(() => stick.current, [])
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = adjustScrollUnlessFollowing(followsEnd)
 
@@ -146,9 +140,11 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
             <div
               ref={rowsRef}
               className="transcript-rows"
-              style={{ paddingTop: before, paddingBottom: after }}
+              // The rows in view flow between two spacers: a row growing as it streams moves the end of
+              // the list in the same layout, and the resize observer above keeps that end in view.
+              style={flowSpacers(virtualizer)}
             >
-              {items.map((item) => {
+              {virtualizer.getVirtualItems().map((item) => {
                 const messageId = ids[item.index]
                 if (messageId === undefined) return null
                 return (

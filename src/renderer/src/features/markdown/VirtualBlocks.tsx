@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { estimateBlockHeight } from './estimate-block-height'
+import { flowSpacers } from './flow-spacers'
 import { MarkdownBlock } from './MarkdownBlock'
 import { adjustScrollUnlessFollowing, type ScrollContainer } from './scroll-container-context'
 
@@ -70,19 +71,11 @@ export function VirtualBlocks({
     return () => observer?.disconnect()
   }, [scrollElement])
 
-  // The blocks in view flow one after another between two spacers (not each placed at its measured
-  // offset): the tail growing as it streams, or a block settling as the next one starts, moves what
-  // follows in the same layout. Placed blocks overlapped for a frame whenever a block above had grown
-  // since it was last measured, and the newest lines sat below the fold until the next render.
-  const items = virtualizer.getVirtualItems()
-  const totalSize = virtualizer.getTotalSize()
-  const first = items[0]
-  const last = items.at(-1)
-  const before = first === undefined ? 0 : first.start - scrollMargin
-  const after = last === undefined ? totalSize : Math.max(0, totalSize - (last.end - scrollMargin))
+  // The blocks in view flow between two spacers: the tail growing as it streams, or a block settling as
+  // the next one starts, moves what follows in the same layout.
   return (
-    <div ref={listRef} className="md-virtual" style={{ paddingTop: before, paddingBottom: after }}>
-      {items.map((item) => (
+    <div ref={listRef} className="md-virtual" style={flowSpacers(virtualizer)}>
+      {virtualizer.getVirtualItems().map((item) => (
         <div
           key={item.key}
           data-index={item.index}
