@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { startBrowserMode } from '../src/main/browser-main'
 import { buildApp } from './build-app'
 import { defaultUserDataDir, electronBinary } from './electron-runtime'
+import { DEFAULT_ELECTRON_DOWNLOAD_TIMEOUT_MS, fetchElectronRuntime } from './fetch-electron-runtime'
 
 const USAGE = `Usage: npm start [-- options]
 
@@ -14,11 +15,15 @@ const USAGE = `Usage: npm start [-- options]
                    opened in any browser with the printed URL (it carries a per-launch access token).
   --port <n>       Port for browser mode (default: a free port).
   --no-build       Use the existing build in out/ instead of building first.
+  --no-download    Do not try to download the Electron runtime when it is missing.
   -h, --help       Show this help.
 
 Environment:
   PLAYGROUND_USER_DATA        Folder for settings and history (default: ${defaultUserDataDir()}).
   PLAYGROUND_GATEWAY_CONFIG   Config file for the built-in local gateway (see docs/gateway.md).
+  PLAYGROUND_ELECTRON_DOWNLOAD_TIMEOUT  Seconds allowed for the one-time Electron runtime download
+                              (default ${DEFAULT_ELECTRON_DOWNLOAD_TIMEOUT_MS / 1000}).
+  ELECTRON_SKIP_BINARY_DOWNLOAD=1       Never download the Electron runtime (browser mode).
 `
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -29,6 +34,7 @@ async function main(): Promise<void> {
       browser: { type: 'boolean', default: false },
       port: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      'no-download': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -47,7 +53,14 @@ async function main(): Promise<void> {
     buildApp(root)
   }
 
-  const electron = electronBinary(root)
+  let electron = electronBinary(root)
+  if (!values.browser && !electron.path && electron.downloadable && !values['no-download']) {
+    electron = await fetchElectronRuntime({
+      root,
+      timeoutMs: downloadTimeoutMs(process.env.PLAYGROUND_ELECTRON_DOWNLOAD_TIMEOUT),
+      write: (text) => process.stdout.write(text),
+    })
+  }
   if (!values.browser && electron.path) {
     process.stdout.write(`Starting the Electron app (${electron.path}).\n`)
     const child = spawn(electron.path, [root], { stdio: 'inherit', env: process.env })
@@ -86,6 +99,13 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+}
+
+function downloadTimeoutMs(seconds: string | undefined): number {
+  const parsed = Number(seconds)
+  return seconds !== undefined && Number.isFinite(parsed) && parsed > 0
+    ? parsed * 1000
+    : DEFAULT_ELECTRON_DOWNLOAD_TIMEOUT_MS
 }
 
 main().catch((error: unknown) => {

@@ -54,6 +54,40 @@ describe('classifyKeychainFailure', () => {
   })
 })
 
+describe('keytar missing (an optional dependency npm skipped because its native build failed)', () => {
+  it('recognises the error Node really throws when the package is absent', async () => {
+    // A real dynamic import of a package that is not installed: the same code path and error text as
+    // `import('keytar')` on a machine where npm skipped keytar.
+    const error = await import(/* @vite-ignore */ ['keytar', 'absent', 'here'].join('-')).then(
+      () => new Error('unexpectedly resolved'),
+      (importError: unknown) => importError,
+    )
+    expect(classifyKeychainFailure(error, DESKTOP)).toBe('keytar-not-installed')
+  })
+
+  it('recognises the CommonJS form and a package whose compiled binding is missing', () => {
+    for (const message of [
+      "Cannot find module 'keytar'\nRequire stack:\n- /app/out/main/index.js",
+      "Cannot find module '../build/Release/keytar.node'",
+    ]) {
+      expect(classifyKeychainFailure(new Error(message), DESKTOP)).toBe('keytar-not-installed')
+    }
+  })
+
+  it('says what to install on each OS and that the key is kept for this session only', () => {
+    const linux = describeKeychainFailure(new Error("Cannot find package 'keytar'"), DESKTOP, [])
+    expect(linux).toContain('libsecret-1-dev')
+    expect(linux).toMatch(/npm install keytar/)
+    expect(linux).toMatch(/this session only/)
+    const mac = describeKeychainFailure(
+      new Error("Cannot find package 'keytar'"),
+      { ...DESKTOP, platform: 'darwin' },
+      [],
+    )
+    expect(mac).toContain('xcode-select --install')
+  })
+})
+
 describe('describeKeychainFailure', () => {
   it('tells the user what to do for each known cause', () => {
     expect(KEYCHAIN_FAILURE_REASONS['libsecret-missing']).toMatch(/install/i)

@@ -10,6 +10,7 @@ export class KeychainReadBackError extends Error {
 }
 
 export type KeychainFailureCause =
+  | 'keytar-not-installed'
   | 'libsecret-missing'
   | 'no-session-bus'
   | 'no-secret-service'
@@ -22,7 +23,26 @@ export type KeychainHost = { platform: string; dbusSessionBusAddress: string | u
 
 const SESSION_ONLY = 'The key is kept in memory for this session only.'
 
-export const KEYCHAIN_FAILURE_REASONS: Record<Exclude<KeychainFailureCause, 'unknown'>, string> = {
+/**
+ * keytar is an optional dependency: npm skips it when its native build fails (no libsecret headers or
+ * no C++ toolchain), so that `npm ci` still succeeds. What to install to get it depends on the OS.
+ */
+const KEYTAR_BUILD_PREREQUISITES: Record<string, string> = {
+  linux:
+    'On Debian/Ubuntu: sudo apt-get install libsecret-1-dev python3 make g++ (Fedora: libsecret-devel gcc-c++ make)',
+  darwin: 'On macOS: xcode-select --install',
+  win32: 'On Windows: the Visual Studio C++ build tools',
+}
+
+export function keytarNotInstalledReason(platform: string): string {
+  const prerequisites = KEYTAR_BUILD_PREREQUISITES[platform] ?? 'Install a C++ toolchain for node-gyp'
+  return `The keychain module (keytar) is not installed: its native build failed or was skipped when the app was installed. ${prerequisites}, then run npm install keytar (or npm ci) and restart the app. ${SESSION_ONLY}`
+}
+
+export const KEYCHAIN_FAILURE_REASONS: Record<
+  Exclude<KeychainFailureCause, 'unknown' | 'keytar-not-installed'>,
+  string
+> = {
   'libsecret-missing': `The keychain library libsecret is not installed (Debian/Ubuntu: libsecret-1-0, Fedora: libsecret). Install it and restart the app. ${SESSION_ONLY}`,
   'no-session-bus': `No desktop session bus (D-Bus) is available, as is usual over SSH, in a container or in WSL, so the system keychain cannot be reached. ${SESSION_ONLY}`,
   'no-secret-service': `No Secret Service is running (such as GNOME Keyring, KWallet or KeePassXC), so there is no keychain to store the key in. Start one and retry. ${SESSION_ONLY}`,
@@ -38,6 +58,9 @@ export function classifyKeychainFailure(error: unknown, host: KeychainHost): Key
   if (error instanceof KeychainTimeoutError) return 'keyring-locked'
   if (error instanceof KeychainReadBackError) return 'read-back-mismatch'
   const message = errorText(error)
+  // The package itself is absent (ESM: "Cannot find package 'keytar'", CommonJS: "Cannot find module
+  // 'keytar'") or present without its compiled binding ("Cannot find module '../build/Release/keytar.node'").
+  if (/Cannot find (?:package|module) '[^']*keytar[^']*'/i.test(message)) return 'keytar-not-installed'
   // dlopen of keytar.node: "libsecret-1.so.0: cannot open shared object file: No such file or directory".
   if (/libsecret-1\.so/i.test(message)) return 'libsecret-missing'
   // No DBUS_SESSION_BUS_ADDRESS and no X11 display: "Cannot autolaunch D-Bus without X11 $DISPLAY".
@@ -71,6 +94,8 @@ export function describeKeychainFailure(
 ): string {
   const cause = classifyKeychainFailure(error, host)
   switch (cause) {
+    case 'keytar-not-installed':
+      return keytarNotInstalledReason(host.platform)
     case 'libsecret-missing':
     case 'no-session-bus':
     case 'no-secret-service':
