@@ -29,7 +29,12 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        // keytar is an optional dependency (npm skips it where it cannot build): always loaded at run
+        // time, so a machine without it still builds and the app falls back to a session-only key.
+        external: ['keytar'],
+      },
     },
   },
   preload: {

@@ -30,7 +30,8 @@ fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true })
 fs.writeFileSync(path.join(__dirname, 'dist', 'electron'), '#!/bin/sh\\n')
 fs.writeFileSync(path.join(__dirname, 'path.txt'), 'electron')
 `
-const OFFLINE = `console.error('TypeError: fetch failed'); process.exit(1)`
+// What Electron's installer prints offline: the error, then its stack.
+const OFFLINE = `console.error('TypeError: fetch failed\\n    at node:internal/deps/undici/undici:14976:13\\n    at async downloadArtifact (index.js:154:12)'); process.exit(1)`
 const HANGS = `setInterval(() => {}, 1000)`
 
 describe('fetchElectronRuntime (npm start with a missing runtime)', () => {

@@ -64,8 +64,9 @@ function runInstaller(
     let lastLine = ''
     const show = (chunk: Buffer): void => {
       const text = chunk.toString('utf8')
+      // The last line that is not a stack frame is the installer's own account of what went wrong.
       for (const line of text.split(/\r?\n|\r/)) {
-        if (line.trim() !== '') lastLine = line.trim()
+        if (line.trim() !== '' && !/^\s*at /.test(line)) lastLine = line.trim()
       }
       options.write(text.replace(/^(?=.)/gm, '  electron: '))
     }
