@@ -54,7 +54,9 @@ async function main(): Promise<void> {
   }
 
   let electron = electronBinary(root)
-  if (!values.browser && !electron.path && electron.downloadable && !values['no-download']) {
+  if (!values.browser && !electron.path && electron.downloadable && values['no-download']) {
+    electron = { ...electron, reason: `${electron.reason} (--no-download: not fetched)` }
+  } else if (!values.browser && !electron.path && electron.downloadable) {
     electron = await fetchElectronRuntime({
       root,
       timeoutMs: downloadTimeoutMs(process.env.PLAYGROUND_ELECTRON_DOWNLOAD_TIMEOUT),
