@@ -12,14 +12,24 @@ import { createJsonDirectoryStore } from '../json-store'
 export type HistoryService = Awaited<ReturnType<typeof createHistoryService>>
 
 /**
- * Conversations, one JSON file each in `<userData>/conversations`, replaced atomically. Temp files of
- * interrupted writes are swept and corrupt files set aside at startup (reported once, never deleted).
- * Nothing in a conversation holds a key: the schema has no place for one.
+ * Conversations, one JSON file each in `<userData>/conversations` (owner-only), replaced atomically.
+ * Temp files of interrupted writes are swept, and files that are corrupt, larger than
+ * `maxConversationBytes` or unreadable are set aside at startup (reported once by name, never
+ * deleted). The list is made of summaries kept per file version, so listing does not re-read
+ * conversations that did not change. Nothing in a conversation holds a key: the schema has no place
+ * for one.
  */
-export async function createHistoryService(options: { userDataDir: string }) {
+export async function createHistoryService(options: {
+  userDataDir: string
+  maxConversationBytes?: number
+  onFileRead?: (id: string, bytes: number) => void
+}) {
   const store = await createJsonDirectoryStore({
     dir: path.join(options.userDataDir, 'conversations'),
     schema: conversationSchema,
+    summarize: summarizeConversation,
+    ...(options.maxConversationBytes === undefined ? {} : { maxFileBytes: options.maxConversationBytes }),
+    ...(options.onFileRead ? { onFileRead: options.onFileRead } : {}),
   })
 
   async function get(id: string): Promise<Conversation> {
@@ -40,8 +50,8 @@ export async function createHistoryService(options: { userDataDir: string }) {
 
   return {
     async list(): Promise<ConversationSummary[]> {
-      const all = await store.list()
-      return all.map(({ value }) => summarizeConversation(value)).sort((a, b) => b.updatedAt - a.updatedAt)
+      const all = await store.summaries()
+      return all.map(({ summary }) => summary).sort((a, b) => b.updatedAt - a.updatedAt)
     },
     get,
     async save(conversation: Conversation): Promise<{ savedAt: number }> {
