@@ -19,6 +19,9 @@ const USAGE = `Usage: npm start [-- options]
 Environment:
   PLAYGROUND_USER_DATA        Folder for settings and history (default: ${defaultUserDataDir()}).
   PLAYGROUND_GATEWAY_CONFIG   Config file for the built-in local gateway (see docs/gateway.md).
+  PLAYGROUND_MAX_CONVERSATION_MB
+                              Largest conversation file loaded (default 256); larger ones are set
+                              aside as <name>.too-large-<time>, never deleted.
 `
 
 const root = path.resolve(import.meta.dirname, '..')
