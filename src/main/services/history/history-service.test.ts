@@ -86,6 +86,26 @@ describe('history:list at size', () => {
   }, 60_000)
 })
 
+describe('the conversation size cap', () => {
+  it('refuses to save or import what the next start would set aside, keeping the saved version', async () => {
+    const history = await createHistoryService({ userDataDir, maxConversationBytes: 4096 })
+    await history.save(conversation('c1', 'Fits'))
+    const tooBig = conversation('c1', 'Too big', 1, 'x'.repeat(5000))
+    await expect(history.save(tooBig)).rejects.toMatchObject({
+      code: 'conversation_too_large',
+      message: expect.stringContaining('PLAYGROUND_MAX_CONVERSATION_MB'),
+    })
+    await expect(history.importJson(JSON.stringify(tooBig))).rejects.toMatchObject({
+      code: 'conversation_too_large',
+    })
+    await expect(history.get('c1')).resolves.toMatchObject({ title: 'Fits' })
+    expect(await readdir(path.join(userDataDir, 'conversations'))).toEqual(['c1.json'])
+    expect((await createHistoryService({ userDataDir, maxConversationBytes: 4096 })).quarantined()).toEqual(
+      [],
+    )
+  })
+})
+
 type Step =
   | { kind: 'save'; id: string; title: string; messages: number }
   | { kind: 'rename'; id: string; title: string }

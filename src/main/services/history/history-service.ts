@@ -7,7 +7,8 @@ import {
   type ConversationSummary,
 } from '../../../shared/history/conversation'
 import { UserFacingError } from '../../ipc/handlers'
-import { createJsonDirectoryStore } from '../json-store'
+import { createJsonDirectoryStore, DocumentTooLargeError } from '../json-store'
+import { MAX_CONVERSATION_MB_ENV } from './conversation-size-limit'
 
 export type HistoryService = Awaited<ReturnType<typeof createHistoryService>>
 
@@ -32,6 +33,20 @@ export async function createHistoryService(options: {
     ...(options.onFileRead ? { onFileRead: options.onFileRead } : {}),
   })
 
+  /** Saves, refusing (and saying why) a conversation its own size cap would set aside on next start. */
+  async function write(conversation: Conversation): Promise<void> {
+    try {
+      await store.write(conversation.id, conversation)
+    } catch (error) {
+      if (!(error instanceof DocumentTooLargeError)) throw error
+      const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1)
+      throw new UserFacingError(
+        'conversation_too_large',
+        `This conversation is ${mb(error.bytes)} MB, over the ${mb(error.maxBytes)} MB a conversation may take (${MAX_CONVERSATION_MB_ENV}); it was not saved.`,
+      )
+    }
+  }
+
   async function get(id: string): Promise<Conversation> {
     const conversation = await readOrNull(id)
     if (!conversation)
@@ -55,12 +70,12 @@ export async function createHistoryService(options: {
     },
     get,
     async save(conversation: Conversation): Promise<{ savedAt: number }> {
-      await store.write(conversation.id, conversation)
+      await write(conversation)
       return { savedAt: Date.now() }
     },
     async rename(id: string, title: string): Promise<void> {
       const conversation = await get(id)
-      await store.write(id, { ...conversation, title, updatedAt: Date.now() })
+      await write({ ...conversation, title, updatedAt: Date.now() })
     },
     async remove(id: string): Promise<void> {
       if (!(await store.remove(id).catch(() => false))) {
@@ -101,7 +116,7 @@ export async function createHistoryService(options: {
         )
       }
       const imported: Conversation = { ...parsed.data, id: randomUUID(), updatedAt: Date.now() }
-      await store.write(imported.id, imported)
+      await write(imported)
       return imported
     },
     quarantined: () => store.quarantined(),

@@ -44,7 +44,10 @@ export type JsonDirectoryStore<T, S = never> = {
   summaries(): Promise<{ id: string; summary: S }[]>
   /** The document, or null when there is none (or it was just found corrupt and quarantined). */
   read(id: string): Promise<T | null>
-  /** Validates `value` with the schema, then replaces the document atomically. */
+  /**
+   * Validates `value` with the schema, then replaces the document atomically. Throws
+   * DocumentTooLargeError, writing nothing, when its file would exceed `maxFileBytes`.
+   */
   write(id: string, value: T): Promise<void>
   /** Deletes the document; false when there was none. */
   remove(id: string): Promise<boolean>
@@ -201,7 +204,7 @@ export async function createJsonDirectoryStore<T, S = never>(
       const checked = schema.safeParse(value)
       if (!checked.success) throw new InvalidDocumentError(id, describeSchemaFailure(checked.error))
       await lock.run(id, async () => {
-        await writeJsonFileAtomic(fileOf(id), checked.data)
+        await writeJsonFileAtomic(fileOf(id), checked.data, { maxBytes: maxFileBytes })
         if (!summarize) return
         const identity = await fileIdentity(fileOf(id))
         if (identity === null) cache.forget(id)

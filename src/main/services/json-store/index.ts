@@ -8,5 +8,5 @@ export {
 export type { DocumentSchema } from './document-schema'
 export { DOCUMENT_ID_PATTERN, InvalidDocumentIdError, isValidDocumentId } from './document-id'
 export { readJsonFile, type ReadJsonFileResult } from './read-json-file'
-export { writeJsonFileAtomic } from './write-json-file-atomic'
+export { DocumentTooLargeError, writeJsonFileAtomic } from './write-json-file-atomic'
 export { MAX_TEXT_FILE_BYTES } from './read-capped-text-file'

@@ -12,6 +12,17 @@ export function serializeJsonDocument(value: unknown): string {
   return `${text}\n`
 }
 
+/** A document whose file would exceed the size its store loads: writing it would only get it set aside. */
+export class DocumentTooLargeError extends Error {
+  override readonly name = 'DocumentTooLargeError'
+  constructor(
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(`The document is ${bytes} bytes, over the limit of ${maxBytes}.`)
+  }
+}
+
 /**
  * Replaces `filePath` with `value` as JSON so that a crash at any moment leaves either the old or the
  * new document, never a mix: temp file in the same folder, fsync, rename over the target (all three by
@@ -19,8 +30,16 @@ export function serializeJsonDocument(value: unknown): string {
  * created 0600 (so the document is never readable by others, not even for the moment before the
  * rename), and folders made on the way 0700.
  */
-export async function writeJsonFileAtomic(filePath: string, value: unknown): Promise<void> {
+export async function writeJsonFileAtomic(
+  filePath: string,
+  value: unknown,
+  options: { maxBytes?: number } = {},
+): Promise<void> {
   const data = serializeJsonDocument(value)
+  const bytes = Buffer.byteLength(data)
+  if (options.maxBytes !== undefined && bytes > options.maxBytes) {
+    throw new DocumentTooLargeError(bytes, options.maxBytes)
+  }
   const dir = path.dirname(filePath)
   await mkdir(dir, { recursive: true, ...(HAS_POSIX_MODES ? { mode: PRIVATE_DIR_MODE } : {}) })
   await trackAtomicWrite(filePath, () =>
