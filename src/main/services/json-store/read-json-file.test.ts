@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -130,6 +131,19 @@ describe('readJsonFile / writeJsonFileAtomic', () => {
       await symlink(target, linked)
       await expect(readJsonFile(linked, settingsSchema)).resolves.toMatchObject({ status: 'ok' })
       expect(await modeOf(target)).toBe('644')
+    },
+  )
+
+  it.skipIf(process.platform === 'win32')(
+    'sets aside a settings "file" that cannot be read, instead of hanging',
+    async () => {
+      // A FIFO: reading it would wait forever for a writer, and startup with it.
+      execFileSync('mkfifo', [settingsPath])
+      const result = await readJsonFile(settingsPath, settingsSchema)
+      expect(result).toMatchObject({ status: 'quarantined', problem: 'not a regular file' })
+      if (result.status !== 'quarantined') throw new Error('unreachable')
+      expect(path.basename(result.quarantinedAs)).toMatch(/^settings\.json\.unreadable-/)
+      expect((await stat(result.quarantinedAs)).isFIFO()).toBe(true)
     },
   )
 })
