@@ -21,6 +21,9 @@ const USAGE = `Usage: npm start [-- options]
 Environment:
   PLAYGROUND_USER_DATA        Folder for settings and history (default: ${defaultUserDataDir()}).
   PLAYGROUND_GATEWAY_CONFIG   Config file for the built-in local gateway (see docs/gateway.md).
+  PLAYGROUND_MAX_CONVERSATION_MB
+                              Largest conversation file loaded (default 256); larger ones are set
+                              aside as <name>.too-large-<time>, never deleted.
   PLAYGROUND_ELECTRON_DOWNLOAD_TIMEOUT  Seconds allowed for the one-time Electron runtime download
                               (default ${DEFAULT_ELECTRON_DOWNLOAD_TIMEOUT_MS / 1000}).
   ELECTRON_SKIP_BINARY_DOWNLOAD=1       Never download the Electron runtime (browser mode).

@@ -1,7 +1,7 @@
-import { mkdtemp } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { INVOKE_CHANNELS } from '../../shared/ipc/contract'
 import { dispatchInvoke } from '../ipc/handlers'
 import type { KeyStatus, SecretStore } from '../services/secret-store'
@@ -36,18 +36,54 @@ describe('createAppServices', () => {
     services = undefined
   })
 
-  async function start(): Promise<{ services: AppServices; clipboard: string[] }> {
+  async function start(
+    options: { userDataDir?: string; log?: string[] } = {},
+  ): Promise<{ services: AppServices; clipboard: string[] }> {
     const clipboard: string[] = []
     services = await createAppServices({
-      userDataDir: await mkdtemp(path.join(os.tmpdir(), 'app-services-')),
+      userDataDir: options.userDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'app-services-'))),
       secrets: memorySecrets(),
       emit: () => undefined,
       abilities: { shell: 'electron', version: 'test', writeClipboard: (text) => clipboard.push(text) },
       env: {},
-      writeLog: () => undefined,
+      writeLog: (line) => options.log?.push(line),
     })
     return { services, clipboard }
   }
+
+  it('starts with an oversized conversation and settings file, naming both as set aside', async () => {
+    const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'app-services-'))
+    onTestFinished(() => rm(userDataDir, { recursive: true, force: true }))
+    const conversations = path.join(userDataDir, 'conversations')
+    await mkdir(conversations)
+    // Sparse files: 600 MB of conversation (more than a string can hold), 20 MB of "settings".
+    await writeFile(path.join(conversations, 'huge.json'), '')
+    await truncate(path.join(conversations, 'huge.json'), 600 * 1024 * 1024)
+    await writeFile(path.join(userDataDir, 'settings.json'), '')
+    await truncate(path.join(userDataDir, 'settings.json'), 20 * 1024 * 1024)
+    const log: string[] = []
+
+    const { services } = await start({ userDataDir, log })
+
+    const info = await dispatchInvoke(services.handlers, 'app:info', undefined)
+    const reported = (info as { value: { quarantinedFiles: string[] } }).value.quarantinedFiles
+    expect(reported.map((file) => path.relative(userDataDir, file).replace(/-[\dT-]+Z$/, '')).sort()).toEqual(
+      [path.join('conversations', 'huge.json.too-large'), 'settings.json.too-large'],
+    )
+    // Kept whole where the names say, and said in the log too.
+    for (const file of reported) expect((await stat(file)).size).toBeGreaterThanOrEqual(20 * 1024 * 1024)
+    for (const file of reported) expect(log.join('\n')).toContain(path.basename(file))
+    await expect(dispatchInvoke(services.handlers, 'history:list', undefined)).resolves.toEqual({
+      ok: true,
+      value: [],
+    })
+    // The app works on: settings are saved again, owner-only.
+    await dispatchInvoke(services.handlers, 'settings:set-theme', { theme: 'dark' })
+    if (process.platform !== 'win32') {
+      expect((await stat(path.join(userDataDir, 'settings.json'))).mode & 0o777).toBe(0o600)
+    }
+    expect((await readdir(conversations)).length).toBe(1)
+  })
 
   it('has a handler for every channel of the contract', async () => {
     const { services } = await start()

@@ -4,6 +4,7 @@ import { withSimulateHeader } from '../../shared/runs/simulate-header'
 import { LOCAL_PROFILE_ID, isHttpUrl } from '../../shared/settings/settings-schema'
 import { UserFacingError, type EventSink, type InvokeHandlers } from '../ipc/handlers'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
+import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService } from '../services/history/history-service'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
@@ -61,7 +62,12 @@ export async function createAppServices(options: {
     userDataDir: options.userDataDir,
     localProfile: local.profile,
   })
-  const history = await createHistoryService({ userDataDir: options.userDataDir })
+  const conversationCap = maxConversationBytesFromEnv(env)
+  if (conversationCap.problem) logger.warn(`${conversationCap.problem} Using the default.`)
+  const history = await createHistoryService({
+    userDataDir: options.userDataDir,
+    ...(conversationCap.bytes === undefined ? {} : { maxConversationBytes: conversationCap.bytes }),
+  })
   const catalogs = createCatalogLoader({ logger, apiKey: readKey })
   const runs = createRunRegistry({
     logger,
@@ -73,7 +79,7 @@ export async function createAppServices(options: {
     },
   })
   const quarantinedFiles = [...settings.quarantined(), ...history.quarantined()]
-  for (const file of quarantinedFiles) logger.warn(`set aside a corrupt file: ${file}`)
+  for (const file of quarantinedFiles) logger.warn(`set aside a file that could not be loaded: ${file}`)
 
   const handlers: InvokeHandlers = {
     'app:info': async () => ({

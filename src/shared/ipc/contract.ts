@@ -36,7 +36,10 @@ const appInfoSchema = z.strictObject({
   version: z.string(),
   shell: z.enum(['electron', 'browser']),
   platform: z.string(),
-  /** Files found corrupt at startup and set aside (renamed, never deleted). Told to the user once. */
+  /**
+   * Files found corrupt, too large or unreadable at startup and set aside (renamed to
+   * `<name>.<reason>-<timestamp>`, never deleted). Told to the user once.
+   */
   quarantinedFiles: z.array(z.string()),
   /** Abilities that differ between shells, so the UI can explain instead of failing. */
   canCopyWithKey: z.boolean(),

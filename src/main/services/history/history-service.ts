@@ -7,20 +7,45 @@ import {
   type ConversationSummary,
 } from '../../../shared/history/conversation'
 import { UserFacingError } from '../../ipc/handlers'
-import { createJsonDirectoryStore } from '../json-store'
+import { createJsonDirectoryStore, DocumentTooLargeError } from '../json-store'
+import { MAX_CONVERSATION_MB_ENV } from './conversation-size-limit'
 
 export type HistoryService = Awaited<ReturnType<typeof createHistoryService>>
 
 /**
- * Conversations, one JSON file each in `<userData>/conversations`, replaced atomically. Temp files of
- * interrupted writes are swept and corrupt files set aside at startup (reported once, never deleted).
- * Nothing in a conversation holds a key: the schema has no place for one.
+ * Conversations, one JSON file each in `<userData>/conversations` (owner-only), replaced atomically.
+ * Temp files of interrupted writes are swept, and files that are corrupt, larger than
+ * `maxConversationBytes` or unreadable are set aside at startup (reported once by name, never
+ * deleted). The list is made of summaries kept per file version, so listing does not re-read
+ * conversations that did not change. Nothing in a conversation holds a key: the schema has no place
+ * for one.
  */
-export async function createHistoryService(options: { userDataDir: string }) {
+export async function createHistoryService(options: {
+  userDataDir: string
+  maxConversationBytes?: number
+  onFileRead?: (id: string, bytes: number) => void
+}) {
   const store = await createJsonDirectoryStore({
     dir: path.join(options.userDataDir, 'conversations'),
     schema: conversationSchema,
+    summarize: summarizeConversation,
+    ...(options.maxConversationBytes === undefined ? {} : { maxFileBytes: options.maxConversationBytes }),
+    ...(options.onFileRead ? { onFileRead: options.onFileRead } : {}),
   })
+
+  /** Saves, refusing (and saying why) a conversation its own size cap would set aside on next start. */
+  async function write(conversation: Conversation): Promise<void> {
+    try {
+      await store.write(conversation.id, conversation)
+    } catch (error) {
+      if (!(error instanceof DocumentTooLargeError)) throw error
+      const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1)
+      throw new UserFacingError(
+        'conversation_too_large',
+        `This conversation is ${mb(error.bytes)} MB, over the ${mb(error.maxBytes)} MB a conversation may take (${MAX_CONVERSATION_MB_ENV}); it was not saved.`,
+      )
+    }
+  }
 
   async function get(id: string): Promise<Conversation> {
     const conversation = await readOrNull(id)
@@ -40,17 +65,17 @@ export async function createHistoryService(options: { userDataDir: string }) {
 
   return {
     async list(): Promise<ConversationSummary[]> {
-      const all = await store.list()
-      return all.map(({ value }) => summarizeConversation(value)).sort((a, b) => b.updatedAt - a.updatedAt)
+      const all = await store.summaries()
+      return all.map(({ summary }) => summary).sort((a, b) => b.updatedAt - a.updatedAt)
     },
     get,
     async save(conversation: Conversation): Promise<{ savedAt: number }> {
-      await store.write(conversation.id, conversation)
+      await write(conversation)
       return { savedAt: Date.now() }
     },
     async rename(id: string, title: string): Promise<void> {
       const conversation = await get(id)
-      await store.write(id, { ...conversation, title, updatedAt: Date.now() })
+      await write({ ...conversation, title, updatedAt: Date.now() })
     },
     async remove(id: string): Promise<void> {
       if (!(await store.remove(id).catch(() => false))) {
@@ -91,7 +116,7 @@ export async function createHistoryService(options: { userDataDir: string }) {
         )
       }
       const imported: Conversation = { ...parsed.data, id: randomUUID(), updatedAt: Date.now() }
-      await store.write(imported.id, imported)
+      await write(imported)
       return imported
     },
     quarantined: () => store.quarantined(),

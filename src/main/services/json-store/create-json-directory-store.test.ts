@@ -1,4 +1,16 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises'
+import {
+  chmod,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  truncate,
+  utimes,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -173,5 +185,101 @@ describe('createJsonDirectoryStore', () => {
     await expect(store.list()).resolves.toEqual([{ id: 'a', value: hello }])
     expect(store.quarantined()).toEqual([])
     await expect(readFile(path.join(dir, 'other.json'), 'utf8')).resolves.toBe('not even json')
+  })
+
+  it('sets aside a document too large to load, keeping it whole, and still opens', async () => {
+    await writeFile(path.join(dir, 'good.json'), JSON.stringify(hello))
+    // 600 MB, sparse (no disk used): larger than a JavaScript string can hold. Before, the open threw
+    // "Invalid string length" without naming the file, and the app did not start.
+    const huge = path.join(dir, 'huge.json')
+    await writeFile(huge, '')
+    await truncate(huge, 600 * 1024 * 1024)
+    const store = await open()
+    await expect(store.list()).resolves.toEqual([{ id: 'good', value: hello }])
+    const [setAside, ...others] = store.quarantined()
+    expect(others).toEqual([])
+    expect(path.basename(setAside ?? '')).toMatch(/^huge\.json\.too-large-\d{4}-\d\d-\d\dT[\d-]+Z$/)
+    expect((await stat(setAside ?? '')).size).toBe(600 * 1024 * 1024)
+    // Told once: the next open has nothing new to report.
+    expect((await open()).quarantined()).toEqual([])
+  })
+
+  it('honours a lower cap, and loads a document exactly at it', async () => {
+    const text = JSON.stringify(hello)
+    await writeFile(path.join(dir, 'at-cap.json'), text)
+    await writeFile(path.join(dir, 'over-cap.json'), `${text} `)
+    const maxFileBytes = Buffer.byteLength(text)
+    const store = await createJsonDirectoryStore({ dir, schema: conversationSchema, maxFileBytes })
+    await expect(store.list()).resolves.toEqual([{ id: 'at-cap', value: hello }])
+    expect(store.quarantined().map((file) => path.basename(file).split('.too-large-')[0])).toEqual([
+      'over-cap.json',
+    ])
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    'keeps documents 0600 in a 0700 folder, tightening older ones',
+    async () => {
+      const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8)
+      const fresh = path.join(dir, 'fresh', 'nested')
+      const store = await createJsonDirectoryStore({ dir: fresh, schema: conversationSchema })
+      await store.write('conv', hello)
+      expect(await modeOf(fresh)).toBe('700')
+      expect(await modeOf(path.join(fresh, 'conv.json'))).toBe('600')
+
+      // What an older version left: a 0755 folder of 0644 files.
+      const old = path.join(dir, 'old')
+      await mkdir(old, { mode: 0o755 })
+      await chmod(old, 0o755)
+      await writeFile(path.join(old, 'a.json'), JSON.stringify(hello), { mode: 0o644 })
+      await writeFile(path.join(old, 'b.json'), JSON.stringify(second), { mode: 0o644 })
+      await chmod(path.join(old, 'b.json'), 0o644)
+      const reopened = await createJsonDirectoryStore({ dir: old, schema: conversationSchema })
+      expect(await modeOf(old)).toBe('700')
+      expect(await modeOf(path.join(old, 'a.json'))).toBe('600')
+      // A save replaces the file: write-file-atomic would otherwise copy the old file's mode.
+      await chmod(path.join(old, 'b.json'), 0o644)
+      await reopened.write('b', second)
+      expect(await modeOf(path.join(old, 'b.json'))).toBe('600')
+    },
+  )
+
+  it('lists summaries without re-reading files that did not change', async () => {
+    const reads: string[] = []
+    const past = new Date(Date.now() - 60_000)
+    for (const id of ['a', 'b', 'c']) {
+      await writeFile(path.join(dir, `${id}.json`), JSON.stringify({ ...hello, title: id }))
+      await utimes(path.join(dir, `${id}.json`), past, past)
+    }
+    const store = await createJsonDirectoryStore({
+      dir,
+      schema: conversationSchema,
+      summarize: (value) => value.title,
+      onFileRead: (id) => reads.push(id),
+    })
+    expect(reads.sort()).toEqual(['a', 'b', 'c'])
+    reads.length = 0
+
+    const titles = async () => (await store.summaries()).map(({ id, summary }) => `${id}:${summary}`)
+    await expect(titles()).resolves.toEqual(['a:a', 'b:b', 'c:c'])
+    expect(reads).toEqual([])
+
+    // Changed by another program (dated a moment ago, not this very tick): read again, that file only.
+    await writeFile(path.join(dir, 'b.json'), JSON.stringify({ ...hello, title: 'b2' }))
+    const earlier = new Date(Date.now() - 30_000)
+    await utimes(path.join(dir, 'b.json'), earlier, earlier)
+    await expect(titles()).resolves.toEqual(['a:a', 'b:b2', 'c:c'])
+    expect(reads).toEqual(['b'])
+    reads.length = 0
+
+    // Our own writes and removals keep the cache current without a read.
+    await store.write('d', { ...hello, title: 'd' })
+    await store.remove('a')
+    await expect(titles()).resolves.toEqual(['b:b2', 'c:c', 'd:d'])
+    expect(reads).toEqual([])
+
+    // A file damaged meanwhile is set aside when listing, like when reading.
+    await writeFile(path.join(dir, 'c.json'), '{"title": "c')
+    await expect(titles()).resolves.toEqual(['b:b2', 'd:d'])
+    expect(store.quarantined().map((file) => path.basename(file).split('.corrupt-')[0])).toEqual(['c.json'])
   })
 })

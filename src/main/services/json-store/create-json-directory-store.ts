@@ -1,32 +1,61 @@
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
+import { mkdir, readdir, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { sweepAtomicTempFiles } from './atomic-temp-files'
 import { assertValidDocumentId, isValidDocumentId } from './document-id'
 import { describeSchemaFailure, type DocumentSchema } from './document-schema'
+import { createDocumentSummaryCache } from './document-summary-cache'
 import { fsyncDirectory, isErrorCode } from './fsync-directory'
 import { createKeyedLock } from './keyed-lock'
 import { parseJsonDocument } from './parse-json-document'
-import { quarantineFile } from './quarantine-file'
+import { HAS_POSIX_MODES, makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-modes'
+import { quarantineFile, type SetAsideReason } from './quarantine-file'
+import { fileIdentity, readCappedTextFile, type FileIdentity } from './read-capped-text-file'
 import { writeJsonFileAtomic } from './write-json-file-atomic'
 
-export type JsonDirectoryStoreOptions<T> = {
+/**
+ * Files larger than this are set aside unread. A conversation of a million tokens is 4–8 MB of JSON;
+ * 256 MB leaves room for pasted documents and long logs, while staying far below what a JavaScript
+ * string can hold (about 512 MB) and what parsing costs at startup stays seconds, not minutes.
+ */
+export const DEFAULT_MAX_DOCUMENT_BYTES = 256 * 1024 * 1024
+
+export type JsonDirectoryStoreOptions<T, S = never> = {
   /** The folder holding one file per document; created if missing. */
   dir: string
   /** A zod schema: validates every document read (one that fails is quarantined) and written. */
   schema: DocumentSchema<T>
   extension?: string
+  /** Larger files are set aside as `<name>.too-large-<timestamp>` without being read. */
+  maxFileBytes?: number
+  /** What `summaries()` lists per document; kept per file version so unchanged files are not re-read. */
+  summarize?: (value: T) => S
+  /** Told of every document file read from disk, with its size (diagnostics, and tests of the cache). */
+  onFileRead?: (id: string, bytes: number) => void
 }
 
-export type JsonDirectoryStore<T> = {
+export type JsonDirectoryStore<T, S = never> = {
   /** Every valid document, sorted by id. */
   list(): Promise<{ id: string; value: T }[]>
+  /**
+   * The summary of every valid document, sorted by id. Reads only the files that changed since they
+   * were last read or written by this store (by size, times and inode): listing stays cheap however
+   * large the documents are.
+   */
+  summaries(): Promise<{ id: string; summary: S }[]>
   /** The document, or null when there is none (or it was just found corrupt and quarantined). */
   read(id: string): Promise<T | null>
-  /** Validates `value` with the schema, then replaces the document atomically. */
+  /**
+   * Validates `value` with the schema, then replaces the document atomically. Throws
+   * DocumentTooLargeError, writing nothing, when its file would exceed `maxFileBytes`.
+   */
   write(id: string, value: T): Promise<void>
   /** Deletes the document; false when there was none. */
   remove(id: string): Promise<boolean>
-  /** Paths the corrupt files were moved to: those found at open, then any found later. */
+  /**
+   * Paths the files that could not be loaded (corrupt, too large, unreadable) were moved to, the reason
+   * in the name: those found at open, then any found later. A file that could not even be moved is
+   * listed where it is.
+   */
   quarantined(): string[]
 }
 
@@ -41,18 +70,24 @@ export class InvalidDocumentError extends Error {
   }
 }
 
-type LoadedFile<T> = { kind: 'ok'; value: T } | { kind: 'missing' } | { kind: 'quarantined' }
+type LoadedFile<T> =
+  { kind: 'ok'; value: T; identity: FileIdentity } | { kind: 'missing' } | { kind: 'quarantined' }
 
 /**
  * Opens a folder of JSON documents, one file `<id><extension>` each (e.g. one per conversation). On
  * open it sweeps temp files left by writes a crash interrupted, and moves every file that fails to parse
- * or validate to `<name>.corrupt-<timestamp>` (reported by `quarantined()`), so the rest still loads.
- * Files that are not `<valid id><extension>` are left alone.
+ * or validate to `<name>.corrupt-<timestamp>` (too large: `.too-large-`, unreadable: `.unreadable-`;
+ * reported by `quarantined()`), so the rest still loads. Files that are not `<valid id><extension>`
+ * are left alone. The folder is owner-only (0700) and documents owner read/write (0600); those made
+ * before the app set modes are tightened at open.
  */
-export async function createJsonDirectoryStore<T>(
-  options: JsonDirectoryStoreOptions<T>,
-): Promise<JsonDirectoryStore<T>> {
+export async function createJsonDirectoryStore<T, S = never>(
+  options: JsonDirectoryStoreOptions<T, S>,
+): Promise<JsonDirectoryStore<T, S>> {
   const { dir, schema } = options
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_DOCUMENT_BYTES
+  const { summarize } = options
+  const cache = createDocumentSummaryCache<S>()
   const extension = options.extension ?? '.json'
   if (!/^\.[A-Za-z0-9]{1,16}$/.test(extension))
     throw new TypeError(`Invalid document extension ${extension}.`)
@@ -67,17 +102,42 @@ export async function createJsonDirectoryStore<T>(
   }
 
   async function load(id: string): Promise<LoadedFile<T>> {
-    let text: string
+    const file = await readCappedTextFile(fileOf(id), maxFileBytes)
+    if (file.kind === 'missing') return file
+    if (file.kind === 'too-large') return setAside(id, 'too-large')
+    if (file.kind === 'unreadable') return setAside(id, 'unreadable')
+    options.onFileRead?.(id, file.bytes)
+    const parsed = parseJsonDocument(file.text, schema)
+    if (parsed.ok) return { kind: 'ok', value: parsed.value, identity: file.identity }
+    return setAside(id, 'corrupt')
+  }
+
+  async function setAside(id: string, reason: SetAsideReason): Promise<LoadedFile<T>> {
+    cache.forget(id)
     try {
-      text = await readFile(fileOf(id), 'utf8')
+      quarantinedPaths.push(await quarantineFile(fileOf(id), new Date(), reason))
     } catch (error) {
       if (isErrorCode(error, 'ENOENT')) return { kind: 'missing' }
-      throw error
+      // Not even movable (a read-only folder): skip it where it is, and still say so by name.
+      if (!quarantinedPaths.includes(fileOf(id))) quarantinedPaths.push(fileOf(id))
     }
-    const parsed = parseJsonDocument(text, schema)
-    if (parsed.ok) return { kind: 'ok', value: parsed.value }
-    quarantinedPaths.push(await quarantineFile(fileOf(id)))
     return { kind: 'quarantined' }
+  }
+
+  /** The summary of one document: from the cache when its file has not changed, else read from disk. */
+  async function summaryOf(id: string, summarize: (value: T) => S): Promise<S | null> {
+    const identity = await fileIdentity(fileOf(id))
+    if (identity === null) {
+      cache.forget(id)
+      return null
+    }
+    const cached = cache.get(id, identity)
+    if (cached !== undefined) return cached
+    const loaded = await load(id)
+    if (loaded.kind !== 'ok') return null
+    const summary = summarize(loaded.value)
+    cache.rememberRead(id, loaded.identity, summary)
+    return summary
   }
 
   async function documentIds(): Promise<string[]> {
@@ -100,13 +160,36 @@ export async function createJsonDirectoryStore<T>(
     return documents
   }
 
-  await mkdir(dir, { recursive: true })
+  async function summaries(): Promise<{ id: string; summary: S }[]> {
+    if (!summarize) throw new TypeError('This store was opened without `summarize`.')
+    const ids = await documentIds()
+    cache.retainOnly(new Set(ids))
+    const found: { id: string; summary: S }[] = []
+    for (const id of ids) {
+      const summary = await lock.run(id, () => summaryOf(id, summarize))
+      if (summary !== null) found.push({ id, summary })
+    }
+    return found
+  }
+
+  await mkdir(dir, { recursive: true, ...(HAS_POSIX_MODES ? { mode: PRIVATE_DIR_MODE } : {}) })
+  await makePrivate(dir, PRIVATE_DIR_MODE)
   await sweepAtomicTempFiles(dir, (target) => idOfFileName(target) !== null)
-  // Loading every document once is what finds the corrupt ones to quarantine.
-  await list()
+  // Loading every document once is what finds the damaged ones to set aside; one at a time, keeping
+  // only summaries, so a folder of large documents is never all in memory at once.
+  for (const id of await documentIds()) {
+    await lock.run(id, async () => {
+      await makePrivate(fileOf(id), PRIVATE_FILE_MODE)
+      const loaded = await load(id)
+      if (loaded.kind === 'ok' && summarize) {
+        cache.rememberRead(id, loaded.identity, summarize(loaded.value))
+      }
+    })
+  }
 
   return {
     list,
+    summaries,
 
     async read(id) {
       assertValidDocumentId(id)
@@ -120,12 +203,19 @@ export async function createJsonDirectoryStore<T>(
       // file holds exactly what a read returns (unknown keys stripped by the schema are not kept).
       const checked = schema.safeParse(value)
       if (!checked.success) throw new InvalidDocumentError(id, describeSchemaFailure(checked.error))
-      await lock.run(id, () => writeJsonFileAtomic(fileOf(id), checked.data))
+      await lock.run(id, async () => {
+        await writeJsonFileAtomic(fileOf(id), checked.data, { maxBytes: maxFileBytes })
+        if (!summarize) return
+        const identity = await fileIdentity(fileOf(id))
+        if (identity === null) cache.forget(id)
+        else cache.rememberWrite(id, identity, summarize(checked.data))
+      })
     },
 
     async remove(id) {
       assertValidDocumentId(id)
       return lock.run(id, async () => {
+        cache.forget(id)
         try {
           await unlink(fileOf(id))
         } catch (error) {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -93,7 +93,16 @@ async function runLane(lane: number, writerScript: string): Promise<LaneOutcome>
       acknowledged.set(id, Math.max(acknowledged.get(id) ?? -1, Number(seqText)))
       acknowledgedCount += 1
     }
-    if ((await readdir(dir)).some((name) => atomicTempFileTarget(name) !== null)) killsLeavingTempFiles += 1
+    const names = await readdir(dir)
+    if (names.some((name) => atomicTempFileTarget(name) !== null)) killsLeavingTempFiles += 1
+    if (process.platform !== 'win32') {
+      // Documents and the temp files a kill left mid-write alike: never readable by other accounts.
+      for (const name of names) {
+        const mode = (await stat(path.join(dir, name))).mode & 0o777
+        expect(mode.toString(8), `${label}: mode of ${name}`).toBe('600')
+      }
+      expect(((await stat(dir)).mode & 0o777).toString(8), `${label}: mode of the folder`).toBe('700')
+    }
 
     const store = await createJsonDirectoryStore({ dir, schema: crashDocumentSchema, extension: '.json' })
     expect(store.quarantined(), `${label}: no file may be corrupt`).toEqual([])

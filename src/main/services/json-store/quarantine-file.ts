@@ -3,14 +3,24 @@ import { fsyncDirectory, isErrorCode } from './fsync-directory'
 import path from 'node:path'
 
 /**
- * Moves a file that cannot be loaded out of the way, to `<name>.corrupt-<timestamp>` next to it. Never
- * deleted: it may hold a conversation the user wants back, and a bug in our schema must not cost data.
- * Returns the new path.
+ * Why a file was set aside; it becomes part of the new name so that the name alone tells the user (and
+ * the notice that lists the names) what happened.
  */
-export async function quarantineFile(filePath: string, now: Date = new Date()): Promise<string> {
+export type SetAsideReason = 'corrupt' | 'too-large' | 'unreadable'
+
+/**
+ * Moves a file that cannot be loaded out of the way, to `<name>.<reason>-<timestamp>` next to it. Never
+ * deleted: it may hold a conversation the user wants back, and a bug in our schema (or a size cap set
+ * too low) must not cost data. Renaming it back restores it. Returns the new path.
+ */
+export async function quarantineFile(
+  filePath: string,
+  now: Date = new Date(),
+  reason: SetAsideReason = 'corrupt',
+): Promise<string> {
   // Colons and dots are not portable in file names; 2024-05-01T12-00-00-000Z sorts like the ISO form.
   const stamp = now.toISOString().replace(/[:.]/g, '-')
-  const base = `${filePath}.corrupt-${stamp}`
+  const base = `${filePath}.${reason}-${stamp}`
   for (let attempt = 0; ; attempt += 1) {
     const destination = attempt === 0 ? base : `${base}-${attempt}`
     // rename() silently replaces an existing file: never overwrite an earlier quarantined one.

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -83,4 +84,66 @@ describe('readJsonFile / writeJsonFileAtomic', () => {
     await expect(readJsonFile(settingsPath, settingsSchema)).resolves.toMatchObject({ status: 'ok' })
     expect((await readdir(dir)).sort()).toEqual(['profiles.json.2882343476', 'settings.json'])
   })
+
+  it('sets aside a file above the cap unread, saying why, and starts from defaults', async () => {
+    await writeFile(settingsPath, '')
+    await truncate(settingsPath, 700 * 1024 * 1024)
+    const result = await readJsonFile(settingsPath, settingsSchema)
+    expect(result).toMatchObject({
+      status: 'quarantined',
+      problem: expect.stringMatching(/^too large \(734003200 bytes/),
+    })
+    if (result.status !== 'quarantined') throw new Error('unreachable')
+    expect(path.basename(result.quarantinedAs)).toMatch(/^settings\.json\.too-large-/)
+    expect((await stat(result.quarantinedAs)).size).toBe(700 * 1024 * 1024)
+    await expect(readJsonFile(settingsPath, settingsSchema)).resolves.toEqual({ status: 'missing' })
+
+    const small = JSON.stringify({ theme: 'dark', fontSize: 1 })
+    await writeFile(settingsPath, small)
+    await expect(
+      readJsonFile(settingsPath, settingsSchema, { maxBytes: small.length }),
+    ).resolves.toMatchObject({
+      status: 'ok',
+    })
+    await expect(
+      readJsonFile(settingsPath, settingsSchema, { maxBytes: small.length - 1 }),
+    ).resolves.toMatchObject({
+      status: 'quarantined',
+    })
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    "writes 0600 and tightens a 0644 file from before, not a symlink's target",
+    async () => {
+      const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8)
+      await writeJsonFileAtomic(settingsPath, { theme: 'dark', fontSize: 14 })
+      expect(await modeOf(settingsPath)).toBe('600')
+
+      await chmod(settingsPath, 0o644)
+      await expect(readJsonFile(settingsPath, settingsSchema)).resolves.toMatchObject({ status: 'ok' })
+      expect(await modeOf(settingsPath)).toBe('600')
+
+      // A settings file the user keeps elsewhere and links in (dotfiles): the target's mode is theirs.
+      const linked = path.join(dir, 'linked.json')
+      const target = path.join(dir, 'dotfiles-settings.json')
+      await writeFile(target, JSON.stringify({ theme: 'light', fontSize: 12 }), { mode: 0o644 })
+      await chmod(target, 0o644)
+      await symlink(target, linked)
+      await expect(readJsonFile(linked, settingsSchema)).resolves.toMatchObject({ status: 'ok' })
+      expect(await modeOf(target)).toBe('644')
+    },
+  )
+
+  it.skipIf(process.platform === 'win32')(
+    'sets aside a settings "file" that cannot be read, instead of hanging',
+    async () => {
+      // A FIFO: reading it would wait forever for a writer, and startup with it.
+      execFileSync('mkfifo', [settingsPath])
+      const result = await readJsonFile(settingsPath, settingsSchema)
+      expect(result).toMatchObject({ status: 'quarantined', problem: 'not a regular file' })
+      if (result.status !== 'quarantined') throw new Error('unreachable')
+      expect(path.basename(result.quarantinedAs)).toMatch(/^settings\.json\.unreadable-/)
+      expect((await stat(result.quarantinedAs)).isFIFO()).toBe(true)
+    },
+  )
 })

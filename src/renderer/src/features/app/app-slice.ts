@@ -35,7 +35,7 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
     if (appInfo.quarantinedFiles.length > 0) {
       get().notify(
         'warning',
-        `Some saved files were damaged and set aside (not deleted): ${appInfo.quarantinedFiles.join(', ')}`,
+        `Some saved files could not be loaded (damaged, too large or unreadable, as each name says) and were set aside, not deleted: ${appInfo.quarantinedFiles.join(', ')}`,
       )
     }
   },

@@ -1,0 +1,167 @@
+import { mkdtemp, readdir, rm, unlink, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import fc from 'fast-check'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Conversation } from '../../../shared/history/conversation'
+import { createHistoryService } from './history-service'
+
+let userDataDir: string
+beforeEach(async () => {
+  userDataDir = await mkdtemp(path.join(tmpdir(), 'history-'))
+})
+afterEach(async () => {
+  await rm(userDataDir, { recursive: true, force: true })
+})
+
+function conversation(id: string, title: string, messages = 1, text = 'Hi'): Conversation {
+  return {
+    version: 1,
+    id,
+    title,
+    createdAt: 1,
+    updatedAt: 1000 + title.length,
+    system: '',
+    params: { stop: [], stream: true },
+    panes: [
+      {
+        id: 'pane-1',
+        dialect: 'openai-chat',
+        model: 'model-a',
+        messages: Array.from({ length: messages }, (_, index) => ({
+          id: `m${index}`,
+          role: 'user' as const,
+          content: [{ type: 'text' as const, text }],
+        })),
+      },
+    ],
+  }
+}
+
+/** Writes a conversation file as another program would, dated `secondsAgo` (so no longer changing). */
+async function writeExternally(value: Conversation, secondsAgo: number): Promise<void> {
+  const file = path.join(userDataDir, 'conversations', `${value.id}.json`)
+  await writeFile(file, JSON.stringify(value))
+  const when = new Date(Date.now() - secondsAgo * 1000)
+  await utimes(file, when, when)
+}
+
+describe('history:list at size', () => {
+  it('lists a 50 MB conversation without reading it again', async () => {
+    const dir = path.join(userDataDir, 'conversations')
+    await (await createHistoryService({ userDataDir })).save(conversation('small', 'Small'))
+    // Saved by an earlier run of the app, a minute ago (a file changed this very moment is re-read).
+    const aMinuteAgo = new Date(Date.now() - 60_000)
+    await utimes(path.join(dir, 'small.json'), aMinuteAgo, aMinuteAgo)
+    // One message of 50 MB: the size of a conversation with a large pasted log, generated in one go.
+    await writeExternally(conversation('big', 'Big', 1, 'x'.repeat(50 * 1024 * 1024)), 60)
+    const reads: { id: string; bytes: number }[] = []
+    const history = await createHistoryService({
+      userDataDir,
+      onFileRead: (id, bytes) => reads.push({ id, bytes }),
+    })
+    // Startup reads each file once (that is how damaged ones are found)…
+    expect(reads.map(({ id }) => id).sort()).toEqual(['big', 'small'])
+    expect(reads.find(({ id }) => id === 'big')?.bytes).toBeGreaterThan(50 * 1024 * 1024)
+    reads.length = 0
+
+    // …and listing, however often, reads none of them again.
+    const first = await history.list()
+    const secondList = await history.list()
+    expect(reads).toEqual([])
+    expect(secondList).toEqual(first)
+    expect(first.map(({ id, messageCount }) => [id, messageCount])).toEqual([
+      ['small', 1],
+      ['big', 1],
+    ])
+
+    // A save (as after every reply) leaves the list current without reading anything.
+    await history.save(conversation('small', 'Small, renamed', 3))
+    expect((await history.list()).find(({ id }) => id === 'small')).toMatchObject({
+      title: 'Small, renamed',
+      messageCount: 3,
+    })
+    expect(reads).toEqual([])
+    expect((await readdir(dir)).sort()).toEqual(['big.json', 'small.json'])
+  }, 60_000)
+})
+
+describe('the conversation size cap', () => {
+  it('refuses to save or import what the next start would set aside, keeping the saved version', async () => {
+    const history = await createHistoryService({ userDataDir, maxConversationBytes: 4096 })
+    await history.save(conversation('c1', 'Fits'))
+    const tooBig = conversation('c1', 'Too big', 1, 'x'.repeat(5000))
+    await expect(history.save(tooBig)).rejects.toMatchObject({
+      code: 'conversation_too_large',
+      message: expect.stringContaining('PLAYGROUND_MAX_CONVERSATION_MB'),
+    })
+    await expect(history.importJson(JSON.stringify(tooBig))).rejects.toMatchObject({
+      code: 'conversation_too_large',
+    })
+    await expect(history.get('c1')).resolves.toMatchObject({ title: 'Fits' })
+    expect(await readdir(path.join(userDataDir, 'conversations'))).toEqual(['c1.json'])
+    expect((await createHistoryService({ userDataDir, maxConversationBytes: 4096 })).quarantined()).toEqual(
+      [],
+    )
+  })
+})
+
+type Step =
+  | { kind: 'save'; id: string; title: string; messages: number }
+  | { kind: 'rename'; id: string; title: string }
+  | { kind: 'delete'; id: string }
+  | { kind: 'edit-externally'; id: string; title: string; messages: number }
+  | { kind: 'delete-externally'; id: string }
+
+const ids = fc.constantFrom('c1', 'c2', 'c3')
+const titles = fc.string({ maxLength: 12 })
+const messages = fc.integer({ min: 1, max: 4 })
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('save' as const), id: ids, title: titles, messages }),
+  fc.record({ kind: fc.constant('rename' as const), id: ids, title: titles }),
+  fc.record({ kind: fc.constant('delete' as const), id: ids }),
+  fc.record({ kind: fc.constant('edit-externally' as const), id: ids, title: titles, messages }),
+  fc.record({ kind: fc.constant('delete-externally' as const), id: ids }),
+)
+
+describe('the summary cache', () => {
+  it('always lists what a fresh, uncached read of the folder lists', async () => {
+    let run = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+        const dataDir = path.join(userDataDir, `run-${run++}`)
+        const history = await createHistoryService({ userDataDir: dataDir })
+        const file = (id: string) => path.join(dataDir, 'conversations', `${id}.json`)
+        // External edits get distinct dates, as edits made at different moments have.
+        let secondsAgo = 10_000
+        for (const current of steps) {
+          switch (current.kind) {
+            case 'save':
+              await history.save(conversation(current.id, current.title, current.messages))
+              break
+            case 'rename':
+              await history.rename(current.id, current.title).catch(() => undefined)
+              break
+            case 'delete':
+              await history.remove(current.id).catch(() => undefined)
+              break
+            case 'edit-externally': {
+              const value = conversation(current.id, current.title, current.messages)
+              await writeFile(file(current.id), JSON.stringify(value))
+              const when = new Date(Date.now() - (secondsAgo -= 7) * 1000)
+              await utimes(file(current.id), when, when)
+              break
+            }
+            case 'delete-externally':
+              await unlink(file(current.id)).catch(() => undefined)
+              break
+          }
+          const cached = await history.list()
+          const fresh = await (await createHistoryService({ userDataDir: dataDir })).list()
+          expect(cached).toEqual(fresh)
+        }
+      }),
+      { numRuns: 40 },
+    )
+  }, 60_000)
+})
