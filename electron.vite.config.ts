@@ -29,7 +29,15 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        // The local gateway's worker thread is an entry of its own, `out/main/gateway-worker.js`, next
+        // to `index.js` (src/main/services/local-gateway/start-gateway-worker.ts loads it from there).
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'gateway-worker': resolve(__dirname, 'src/main/services/local-gateway/gateway-worker.ts'),
+        },
+        output: { entryFileNames: '[name].js' },
+      },
     },
   },
   preload: {
