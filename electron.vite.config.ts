@@ -30,7 +30,13 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        // The local gateway's worker thread is an entry of its own, `out/main/gateway-worker.js`, next
+        // to `index.js` (src/main/services/local-gateway/start-gateway-worker.ts loads it from there).
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'gateway-worker': resolve(__dirname, 'src/main/services/local-gateway/gateway-worker.ts'),
+        },
+        output: { entryFileNames: '[name].js' },
         // keytar is an optional dependency (npm skips it where it cannot build): always loaded at run
         // time, so a machine without it still builds and the app falls back to a session-only key.
         external: ['keytar'],

@@ -5,17 +5,19 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import type { CatalogModel } from '../../shared/catalog'
 import { GatewayError } from '../../shared/chat/errors'
-import type { Dialect } from '../../shared/dialects/dialect'
-import { dialectList } from '../../shared/dialects'
+import type { Dialect, ModelListEntry } from '../../shared/dialects/dialect'
+import { dialectList, dialects } from '../../shared/dialects'
 import type { Engine, ServedModel } from '../engines/engine'
 import type { GatewayConfig } from '../gateway-config'
 import { createKeyCheck } from './auth'
 import { authenticationFailure, dialectOfCaller, headerReaderOf } from './caller'
 import type { PromptTokenEstimator } from './check-request-fits-model'
-import { errorReply, sendJson } from './error-reply'
+import { errorReply } from './error-reply'
 import { createChatHandler } from './handle-chat'
+import { createCountTokensHandler } from './handle-count-tokens'
 import { randomId } from './ids'
-import { servedModelFromCatalog } from './served-models'
+import { replyBeforeBody } from './reply-before-body'
+import { modelNotFound, servedModelFromCatalog } from './served-models'
 
 export type GatewayAppOptions = {
   apiKey: string
@@ -37,6 +39,10 @@ const PREFIXES = ['/v1', ''] as const
 const CHAT_ROUTES: ReadonlyMap<string, Dialect> = new Map(
   PREFIXES.flatMap((prefix) => dialectList.map((dialect) => [prefix + dialect.path, dialect] as const)),
 )
+
+/** The Messages API's token counter: a body like a chat request's, so it takes the same path. */
+const COUNT_TOKENS_PATH = '/messages/count_tokens'
+const COUNT_TOKENS_ROUTES: ReadonlySet<string> = new Set(PREFIXES.map((prefix) => prefix + COUNT_TOKENS_PATH))
 
 /**
  * The gateway's HTTP request listener.
@@ -74,27 +80,33 @@ export function createGatewayListener(
     estimatePromptTokens: options.estimatePromptTokens,
     activeStreams: options.activeStreams,
   })
+  const handleCountTokens = createCountTokensHandler({
+    maxBodyBytes: options.config.maxBodyBytes,
+    servedModel,
+    estimatePromptTokens: options.estimatePromptTokens,
+  })
   const honoListener = getRequestListener(createRoutesApp(options, keyMatches, handleChat).fetch)
 
   return (req, res) => {
     const url = req.url ?? '/'
     const query = url.indexOf('?')
-    const dialect =
-      req.method === 'POST' ? CHAT_ROUTES.get(query === -1 ? url : url.slice(0, query)) : undefined
-    if (dialect === undefined) {
+    const path = query === -1 ? url : url.slice(0, query)
+    const chatDialect = req.method === 'POST' ? CHAT_ROUTES.get(path) : undefined
+    const countsTokens = req.method === 'POST' && COUNT_TOKENS_ROUTES.has(path)
+    if (chatDialect === undefined && !countsTokens) {
       void honoListener(req, res)
       return
     }
+    const dialect = chatDialect ?? dialects['anthropic-messages']
     const requestId = randomId('req_')
     res.setHeader('x-request-id', requestId)
     res.setHeader('request-id', requestId)
     const failure = authenticationFailure(headerReaderOf(req), dialect, keyMatches)
     if (failure !== undefined) {
-      const reply = errorReply(dialect, failure, requestId)
-      sendJson(res, reply.status, reply.body, reply.headers)
+      replyBeforeBody(req, res, errorReply(dialect, failure, requestId))
       return
     }
-    void handleChat(req, res, dialect, requestId)
+    void (countsTokens ? handleCountTokens : handleChat)(req, res, dialect, requestId)
   }
 }
 
@@ -105,6 +117,10 @@ function createRoutesApp(
   handleChat: ReturnType<typeof createChatHandler>,
 ): Hono<Env> {
   const app = new Hono<Env>()
+  // Dates are fixed, not `now`: clients cache model lists and compare them.
+  const createdAt = new Date('2026-01-01T00:00:00Z')
+  const modelEntries = (): ModelListEntry[] =>
+    options.catalog().map((r) => ({ id: r.model, displayName: r.label, createdAt }))
   const header = (c: Context<Env>) => headerReaderOf(c.env.incoming)
   const callerDialect = (c: Context<Env>) => dialectOfCaller(c.req.path, header(c))
 
@@ -161,13 +177,18 @@ function createRoutesApp(
       app.all(prefix + dialect.path, (c) => methodNotAllowed(c, dialect, 'POST'))
     }
 
-    app.get(prefix + '/models', (c) => {
-      // Dates are fixed, not `now`: clients cache model lists and compare them.
-      const createdAt = new Date('2026-01-01T00:00:00Z')
-      const entries = options.catalog().map((r) => ({ id: r.model, displayName: r.label, createdAt }))
-      return c.json(callerDialect(c).encodeModelList(entries) as object)
-    })
+    app.get(prefix + '/models', (c) => c.json(callerDialect(c).encodeModelList(modelEntries()) as object))
     app.all(prefix + '/models', (c) => methodNotAllowed(c, callerDialect(c), 'GET'))
+    app.get(prefix + '/models/:id', (c) => {
+      // Hono decodes the parameter: `vendorb3.8%2DFlash` and `vendorb3.8-Flash` are the same id.
+      const id = c.req.param('id') ?? ''
+      const dialect = callerDialect(c)
+      const entry = modelEntries().find((model) => model.id === id)
+      if (!entry) return errorResponse(c, dialect, modelNotFound(dialect, id))
+      return c.json(dialect.encodeModel(entry) as object)
+    })
+    app.all(prefix + '/models/:id', (c) => methodNotAllowed(c, callerDialect(c), 'GET'))
+    app.all(prefix + COUNT_TOKENS_PATH, (c) => methodNotAllowed(c, dialects['anthropic-messages'], 'POST'))
 
     app.get(prefix + '/catalog', (c) => c.json({ models: options.catalog() }))
     app.get(prefix + '/catalog/:id', (c) => {

@@ -10,6 +10,8 @@ import { checkRequestFitsModel, type PromptTokenEstimator } from './check-reques
 import { errorReply, sendJson } from './error-reply'
 import { randomId } from './ids'
 import { readJsonBody } from './read-json-body'
+import { replyBeforeBody } from './reply-before-body'
+import { modelNotFound } from './served-models'
 
 export type ChatHandlerOptions = {
   config: GatewayConfig
@@ -54,15 +56,7 @@ export function createChatHandler(options: ChatHandlerOptions) {
       const body = await readJsonBody(req, config.maxBodyBytes)
       const request = dialect.decodeRequest(body)
       const model = options.servedModel(request.model)
-      if (model === undefined) {
-        throw new GatewayError(
-          'model_not_found',
-          dialect.id === 'anthropic-messages'
-            ? `model: ${request.model}`
-            : `The model \`${request.model}\` does not exist or you do not have access to it.`,
-          { param: 'model' },
-        )
-      }
+      if (model === undefined) throw modelNotFound(dialect, request.model)
       checkRequestFitsModel(request, model, dialect.id, options.estimatePromptTokens)
 
       if (request.stream) {
@@ -133,8 +127,7 @@ export function createChatHandler(options: ChatHandlerOptions) {
         res.destroy()
         return
       }
-      const reply = errorReply(dialect, error, requestId)
-      sendJson(res, reply.status, reply.body, reply.headers)
+      replyBeforeBody(req, res, errorReply(dialect, error, requestId))
     } finally {
       if (streamSlot) options.activeStreams.count--
     }

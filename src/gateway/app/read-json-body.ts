@@ -9,6 +9,12 @@ import { GatewayError } from '../../shared/chat/errors'
  * that object and its ReadableStream cost ~7% of the gateway's CPU per proxied request in profiles
  * (scripts/bench-gateway.ts), in a budget of a few tenths of a millisecond (performance.md G1).
  */
+/**
+ * JSON text must be UTF-8 (RFC 8259 §8.1). A lenient decoder would turn bad bytes into U+FFFD and
+ * hand the model a prompt the client never sent; `fatal` refuses them instead.
+ */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
 export function readJsonBody(incoming: IncomingMessage, maxBytes: number): Promise<unknown> {
   const contentType = incoming.headers['content-type'] ?? ''
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
@@ -49,9 +55,14 @@ export function readJsonBody(incoming: IncomingMessage, maxBytes: number): Promi
         reject(new GatewayError('invalid_request', 'The request body is empty; a JSON object is required.'))
         return
       }
-      const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received)).toString(
-        'utf8',
-      )
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received)
+      let text: string
+      try {
+        text = strictUtf8.decode(bytes)
+      } catch {
+        reject(new GatewayError('invalid_request', 'The request body is not valid UTF-8.'))
+        return
+      }
       try {
         resolve(JSON.parse(text) as unknown)
       } catch (error) {

@@ -4,6 +4,7 @@ import type { StreamPart } from '../../shared/chat/stream-part'
 import type { StreamEncoder } from '../../shared/dialects/dialect'
 import { encodeSseFrame } from '../../shared/dialects/sse/sse-encode'
 import type { SseFrame } from '../../shared/dialects/sse/sse-message'
+import { INTERNAL_ERROR_MESSAGE } from '../app/error-reply'
 import type { EngineReply } from '../engines/engine'
 
 export type SseReplyOptions = {
@@ -135,14 +136,14 @@ async function drainRest(iterator: AsyncIterator<StreamPart[]>): Promise<'done' 
 
 /**
  * The in-band form of an engine failure. A GatewayError (a broken or silent upstream) keeps its kind
- * and words; anything else is an internal error. `type` is the neutral kind itself, which neither
+ * and words; anything else is an internal error, worded without its internals. `type` is the neutral kind itself, which neither
  * dialect claims as its own, so each encoder words it from the kind (`timeout_error`, `server_error`…).
  */
 function inBandError(error: unknown): DialectError {
   if (error instanceof GatewayError) return { type: error.kind, message: error.message, kind: error.kind }
   return {
     type: 'server_error',
-    message: `The engine failed mid-stream: ${(error as Error)?.message ?? String(error)}`,
+    message: INTERNAL_ERROR_MESSAGE,
     kind: 'server_error',
   }
 }

@@ -25,7 +25,8 @@ export type ShellAbilities = {
 export type AppServices = {
   handlers: InvokeHandlers
   logger: Logger
-  localGatewayUrl: string
+  /** The local gateway's base URL now (a restart may move it to another port). */
+  readonly localGatewayUrl: string
   stop(): Promise<void>
 }
 
@@ -56,8 +57,16 @@ export async function createAppServices(options: {
   const readKey = async (profileId: string): Promise<string | null> =>
     rememberKey(await secrets.get(profileId))
 
-  const local = await startLocalGateway({ secrets, env })
-  rememberKey(local.gateway.apiKey)
+  const local = await startLocalGateway({
+    secrets,
+    env,
+    onNotice: (notice) => {
+      logger.warn(notice.message)
+      emit('app:notice', notice)
+    },
+    onBaseUrlChanged: () => emit('profiles:changed', undefined),
+  })
+  rememberKey(local.apiKey)
   const settings = await createSettingsService({
     userDataDir: options.userDataDir,
     localProfile: local.profile,
@@ -191,10 +200,12 @@ export async function createAppServices(options: {
   return {
     handlers,
     logger,
-    localGatewayUrl: local.gateway.baseUrl,
+    get localGatewayUrl() {
+      return local.baseUrl()
+    },
     async stop() {
       runs.cancelAll()
-      await local.gateway.close()
+      await local.close()
     },
   }
 }

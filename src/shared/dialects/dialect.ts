@@ -85,4 +85,6 @@ export interface Dialect {
   /** Keep-alive frame for long pauses (a comment, or Messages' `ping` event). */
   keepAlive(): SseFrame
   encodeModelList(models: ModelListEntry[]): unknown
+  /** `GET /models/{id}`: one model, as its list entry reads. */
+  encodeModel(model: ModelListEntry): unknown
 }

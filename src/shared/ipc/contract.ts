@@ -109,6 +109,8 @@ export const invokeChannels = {
 } as const
 
 export const eventChannels = {
+  /** Something main wants the user to know, e.g. the local gateway stopped and was restarted. */
+  'app:notice': z.strictObject({ tone: z.enum(['info', 'warning', 'error']), message: z.string() }),
   'chat:update': runUpdateSchema,
   'history:changed': z.undefined(),
   'profiles:changed': z.undefined(),

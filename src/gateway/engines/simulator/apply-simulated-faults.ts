@@ -80,6 +80,7 @@ export function runSimulation(
   context: SimulationContext,
   directives: SimulateDirectives,
 ): Simulation {
+  if (directives.busyMs !== undefined) keepThreadBusy(directives.busyMs)
   if (directives.status !== undefined)
     throw simulatedStatusError(directives.status, directives.retryAfterSeconds)
   const simulation = simulate(request, {
@@ -87,4 +88,15 @@ export function runSimulation(
     pacing: withSimulatedPacing(context.pacing, directives),
   })
   return applySimulatedFaults(simulation, directives, context.dialect)
+}
+
+/**
+ * `busy-ms`: a synchronous spin, on purpose. It stands for a request that costs CPU (a huge schema to
+ * make an example of), which a timer would not: nothing else on this thread runs until it returns.
+ */
+function keepThreadBusy(ms: number): void {
+  const until = performance.now() + ms
+  while (performance.now() < until) {
+    // spin
+  }
 }

@@ -25,6 +25,7 @@ describe('parseSimulateHeader', () => {
     expect(parseSimulateHeader('ttft-ms=800')).toMatchObject({ ttftMs: 800 })
     expect(parseSimulateHeader('tokens-per-second=3000')).toMatchObject({ tokensPerSecond: 3000 })
     expect(parseSimulateHeader('tokens-per-second=2.5')).toMatchObject({ tokensPerSecond: 2.5 })
+    expect(parseSimulateHeader('busy-ms=1500')).toMatchObject({ busyMs: 1500 })
   })
 
   it('combines directives separated by commas or semicolons, with spaces and any key case', () => {
@@ -58,6 +59,8 @@ describe('parseSimulateHeader', () => {
       'tokens-per-second=0',
       'tokens-per-second=fast',
       'tokens-per-second=1e3',
+      'busy-ms=0',
+      'busy-ms=10001',
       'status=429, status=500',
       'explode',
       'status=429 retry-after=1',

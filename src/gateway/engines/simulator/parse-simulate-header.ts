@@ -17,11 +17,15 @@ export type SimulateDirectives = {
   ttftMs?: number
   /** Overrides the configured speed. */
   tokensPerSecond?: number
+  /** Keeps the gateway's thread busy (CPU, not a timer) this long before answering. */
+  busyMs?: number
 }
 
 const MAX_RETRY_AFTER_SECONDS = 86_400
 const MAX_TTFT_MS = 600_000
 const MAX_TOKENS_PER_SECOND = 1_000_000
+/** Long enough to see every other request stall behind it, short enough not to look like a hang. */
+export const MAX_BUSY_MS = 10_000
 
 /**
  * Parses `x-simulate: status=429, retry-after=2` (directives separated by commas or semicolons,
@@ -78,9 +82,12 @@ export function parseSimulateHeader(value: string | undefined): SimulateDirectiv
         directives.tokensPerSecond = Number(raw)
         break
       }
+      case 'busy-ms':
+        directives.busyMs = integerValue(key, raw, 1, MAX_BUSY_MS, `milliseconds from 1 to ${MAX_BUSY_MS}`)
+        break
       default:
         throw invalid(
-          `unknown directive "${key.slice(0, 40)}"; known: status, retry-after, midstream-error, drop-after, ttft-ms, tokens-per-second.`,
+          `unknown directive "${key.slice(0, 40)}"; known: status, retry-after, midstream-error, drop-after, ttft-ms, tokens-per-second, busy-ms.`,
         )
     }
   }

@@ -9,6 +9,9 @@ export const SIMULATE_HEADER_HELP = `Fault injection with the x-simulate request
   drop-after=<n>          Cut the connection after n content parts, without any terminal event.
   ttft-ms=<ms>            Time to first token for this request.
   tokens-per-second=<n>   Streaming speed for this request (decimals allowed).
+  busy-ms=<ms>            Keep the gateway's thread busy computing for this long (at most 10000)
+                          before answering: every other request it serves waits meanwhile, as
+                          behind a runaway request. (The app's gateway runs off its main thread.)
 
   Examples:
     x-simulate: status=429, retry-after=2

@@ -3,7 +3,7 @@ import { checkAnthropicHeaders, readAnthropicApiKey } from './anthropic-headers'
 import { ANTHROPIC_MESSAGES_PATH, buildAnthropicRequest } from './build-anthropic-request'
 import { decodeAnthropicRequest } from './decode-anthropic-request'
 import { encodeAnthropicError } from './encode-anthropic-error'
-import { encodeAnthropicModelList } from './encode-anthropic-model-list'
+import { encodeAnthropicModel, encodeAnthropicModelList } from './encode-anthropic-model-list'
 import { encodeAnthropicResponse } from './encode-anthropic-response'
 import { createAnthropicStreamEncoder } from './encode-anthropic-stream'
 import { parseAnthropicError } from './parse-anthropic-error'
@@ -32,4 +32,5 @@ export const anthropicMessagesDialect: Dialect = {
   // A real `ping` event rather than an SSE comment: what the API sends, and what every client skips.
   keepAlive: () => ({ event: 'ping', data: '{"type":"ping"}' }),
   encodeModelList: encodeAnthropicModelList,
+  encodeModel: encodeAnthropicModel,
 }

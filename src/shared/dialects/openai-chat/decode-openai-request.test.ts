@@ -193,10 +193,46 @@ describe('decodeOpenaiRequest accepts what clients send', () => {
         },
       ],
     })
-    expect(decodeOpenaiRequest({ ...base, response_format: { type: 'json_object' } }).responseFormat).toEqual(
-      {
-        type: 'json_object',
-      },
+    const jsonObject = {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Answer as Json, please.' }],
+      response_format: { type: 'json_object' },
+    }
+    expect(decodeOpenaiRequest(jsonObject).responseFormat).toEqual({ type: 'json_object' })
+  })
+
+  it('takes json_object only when some message mentions JSON, in any case and any content form', () => {
+    const withMessages = (messages: unknown[]) => ({
+      model: 'm',
+      messages,
+      response_format: { type: 'json_object' },
+    })
+    for (const messages of [
+      [
+        { role: 'system', content: 'You speak JSON.' },
+        { role: 'user', content: 'hi' },
+      ],
+      [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hi' },
+            { type: 'text', text: 'as json' },
+          ],
+        },
+      ],
+      [
+        { role: 'developer', content: 'JSON only' },
+        { role: 'user', content: 'hi' },
+      ],
+    ]) {
+      expect(decodeOpenaiRequest(withMessages(messages)).responseFormat).toEqual({ type: 'json_object' })
+    }
+    const error = rejection(withMessages([{ role: 'user', content: 'Give me an object.' }]))
+    expect(error.kind).toBe('invalid_request')
+    expect(error.param).toBe('messages')
+    expect(error.message).toBe(
+      "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
     )
   })
 

@@ -12,6 +12,7 @@ import type {
 import { GatewayError } from '../../chat/errors'
 import { checkJsonSchema } from '../../chat/json-schema-check'
 import { imageSourceFromOpenaiUrl } from './openai-image-url'
+import { requireJsonWordInMessages } from './openai-json-object-rule'
 import { openaiRequestErrorFromZod } from './openai-request-error'
 import { openaiRequestSchema, type OpenaiWireMessage, type OpenaiWireRequest } from './openai-request-schema'
 
@@ -53,6 +54,7 @@ export function decodeOpenaiRequest(body: unknown): ChatRequest {
   if (includeUsage != null) request.includeUsage = includeUsage
   if (wire.seed != null) request.seed = wire.seed
   if (wire.response_format != null) request.responseFormat = decodeResponseFormat(wire.response_format)
+  if (request.responseFormat?.type === 'json_object') requireJsonWordInMessages(wire.messages)
   if (tools !== undefined) request.tools = tools
   if (wire.tool_choice != null) request.toolChoice = decodeToolChoice(wire.tool_choice, tools)
   // Carried as is: whether `true` is acceptable is the gateway's decision (the catalog says no).

@@ -2,7 +2,7 @@ import type { Dialect } from '../dialect'
 import { buildOpenaiRequest, OPENAI_CHAT_PATH } from './build-openai-request'
 import { decodeOpenaiRequest } from './decode-openai-request'
 import { encodeOpenaiError } from './encode-openai-error'
-import { encodeOpenaiModelList } from './encode-openai-model-list'
+import { encodeOpenaiModel, encodeOpenaiModelList } from './encode-openai-model-list'
 import { encodeOpenaiResponse } from './encode-openai-response'
 import { createOpenaiStreamEncoder, openaiKeepAlive } from './encode-openai-stream'
 import { checkOpenaiHeaders, readOpenaiApiKey } from './openai-auth-headers'
@@ -31,4 +31,5 @@ export const openaiChatDialect: Dialect = {
   encodeError: encodeOpenaiError,
   keepAlive: openaiKeepAlive,
   encodeModelList: encodeOpenaiModelList,
+  encodeModel: encodeOpenaiModel,
 }

@@ -38,6 +38,15 @@ describe('host events', () => {
     unsubscribe()
   })
 
+  it('shows what main has to say (the local gateway restarted) as a notice', () => {
+    const unsubscribe = subscribeToHostEvents()
+    api.emit('app:notice', { tone: 'warning', message: 'The local gateway stopped; restarting it.' })
+    expect(useAppStore.getState().notices).toEqual([
+      expect.objectContaining({ tone: 'warning', message: 'The local gateway stopped; restarting it.' }),
+    ])
+    unsubscribe()
+  })
+
   it('reloads the history list when main says it changed', async () => {
     const unsubscribe = subscribeToHostEvents()
     api.handle('history:list', () => [

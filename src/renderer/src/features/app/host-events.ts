@@ -3,12 +3,14 @@ import { useAppStore } from '../../store'
 
 /**
  * Keeps the store in step with main: another window, the settings dialog or an import changed
- * profiles or history. Returns the unsubscribe function (tests, hot reload).
+ * profiles or history; main has something to tell (the local gateway restarted). Returns the unsubscribe function (tests, hot reload).
  */
 export function subscribeToHostEvents(): () => void {
   const offProfiles = api.on('profiles:changed', () => void reloadProfiles())
   const offHistory = api.on('history:changed', () => void useAppStore.getState().loadHistory())
+  const offNotice = api.on('app:notice', ({ tone, message }) => useAppStore.getState().notify(tone, message))
   return () => {
+    offNotice()
     offProfiles()
     offHistory()
   }

@@ -157,6 +157,9 @@ export const carriableRequest: fc.Arbitrary<ChatRequest> = fc
     }
     if (firstTool !== undefined && parallelToolCalls !== undefined)
       request.parallelToolCalls = parallelToolCalls
+    // The API refuses json_object unless some message mentions JSON: say so in the system prompt.
+    if (request.responseFormat?.type === 'json_object')
+      request.system = `Reply in JSON. ${request.system ?? ''}`
     return request
   })
 

@@ -1,0 +1,17 @@
+/** What main hands the gateway worker when it starts it (structured-cloned through workerData). */
+export type GatewayWorkerData = {
+  apiKey: string
+  /** 0 picks a free port; a restart asks for the port it had, so the profile's base URL holds. */
+  port: number
+  /** A gateway config file (PLAYGROUND_GATEWAY_CONFIG), read in the worker. */
+  configPath: string | undefined
+  /** Environment for proxy upstream keys. */
+  env: Record<string, string | undefined>
+}
+
+/** Worker → main. */
+export type GatewayWorkerEvent =
+  { type: 'listening'; port: number; baseUrl: string } | { type: 'start-failed'; message: string }
+
+/** Main → worker. */
+export type GatewayWorkerCommand = { type: 'close' }

@@ -1,0 +1,97 @@
+import { Worker } from 'node:worker_threads'
+import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
+
+/**
+ * Starts the local gateway in a worker thread and waits until it listens.
+ *
+ * Why a thread of its own: a request that keeps the gateway busy (a huge schema to make an example
+ * of, a runaway allocation) must not stall main, which answers the renderer's IPC and runs the other
+ * chats; and with `resourceLimits` a heap blow-up ends this thread (ERR_WORKER_OUT_OF_MEMORY) instead
+ * of the app. A worker rather than a child process: it needs no Node binary next to Electron's, starts
+ * in a few tens of milliseconds, and works the same in Electron main and in plain Node (browser mode).
+ *
+ * How the entry is found: the built app (electron-vite) bundles `gateway-worker.ts` as its own main
+ * entry, `out/main/gateway-worker.js`, next to the `index.js` this module is bundled into. From
+ * TypeScript source (browser mode runs `scripts/start.ts` with tsx; vitest runs the sources) there is
+ * no .js file: the worker then starts with `gateway-worker-from-source.mjs`, which registers tsx's
+ * loader in the new thread and imports the .ts entry. Why not `execArgv: ['--import', 'tsx']`: on Node 20 the worker resolves
+ * its entry before that hook is active and fails with ERR_UNKNOWN_FILE_EXTENSION.
+ */
+export type GatewayWorker = {
+  port: number
+  /** `http://127.0.0.1:<port>/v1` */
+  baseUrl: string
+  /** Settles once the thread has ended; `error` says why when it did not end on request. */
+  exited: Promise<{ requested: boolean; code: number; error: Error | undefined }>
+  /** Asks the gateway to close its server and connections; ends the thread if it does not comply. */
+  close(): Promise<void>
+  /** Ends the thread at once, unasked, as a crash would (tests of the restart). */
+  kill(): Promise<void>
+}
+
+export type GatewayWorkerLimits = {
+  /** The worker's old-generation heap; past it the worker (only) dies with ERR_WORKER_OUT_OF_MEMORY. */
+  maxOldGenerationSizeMb: number
+}
+
+/**
+ * Room for several 32 MB request bodies (the default cap) parsed at once, and far below a machine's
+ * RAM. The limit is best effort in Node: many separate allocations end the worker with
+ * ERR_WORKER_OUT_OF_MEMORY, but one huge allocation (a giant array or JSON.parse result) can still
+ * abort the whole process (nodejs/node#47224). The body cap and the bounded example generation are
+ * what keep a single request far from it; this limit is the backstop for slow growth.
+ */
+export const DEFAULT_GATEWAY_HEAP_MB = 1024
+const CLOSE_GRACE_MS = 3000
+
+const runningFromSource = import.meta.url.endsWith('.ts')
+
+function createWorker(data: GatewayWorkerData, limits: GatewayWorkerLimits): Worker {
+  const options = { workerData: data, resourceLimits: limits }
+  if (!runningFromSource) return new Worker(new URL('./gateway-worker.js', import.meta.url), options)
+  return new Worker(new URL('./gateway-worker-from-source.mjs', import.meta.url), options)
+}
+
+export function startGatewayWorker(
+  data: GatewayWorkerData,
+  limits: GatewayWorkerLimits = { maxOldGenerationSizeMb: DEFAULT_GATEWAY_HEAP_MB },
+): Promise<GatewayWorker> {
+  const worker = createWorker(data, limits)
+  let requested = false
+  let lastError: Error | undefined
+  worker.on('error', (error) => (lastError = error))
+  const exited = new Promise<{ requested: boolean; code: number; error: Error | undefined }>((resolve) =>
+    worker.once('exit', (code) => resolve({ requested, code, error: lastError })),
+  )
+
+  const close = async (): Promise<void> => {
+    requested = true
+    worker.postMessage({ type: 'close' } satisfies GatewayWorkerCommand)
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS)
+    await exited
+    clearTimeout(timer)
+  }
+
+  return new Promise((resolve, reject) => {
+    const onMessage = (event: GatewayWorkerEvent): void => {
+      worker.off('message', onMessage)
+      if (event.type === 'listening') {
+        resolve({
+          port: event.port,
+          baseUrl: event.baseUrl,
+          exited,
+          close,
+          kill: async () => void (await worker.terminate()),
+        })
+      } else {
+        requested = true
+        reject(new Error(`The local gateway did not start: ${event.message}`))
+      }
+    }
+    worker.on('message', onMessage)
+    void exited.then(({ code, error }) => {
+      worker.off('message', onMessage)
+      reject(new Error(`The local gateway did not start: ${error?.message ?? `its thread exited (${code})`}`))
+    })
+  })
+}
