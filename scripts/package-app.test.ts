@@ -66,7 +66,13 @@ describe('electron-builder configuration (checked without the Electron binary)',
 
   it('ships the built app and unpacks keytar’s native module from the asar archive', () => {
     const packageJson = readJson('package.json') as { main: string }
-    const builtFiles = [packageJson.main, 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json']
+    const builtFiles = [
+      packageJson.main,
+      'out/main/gateway-worker.js',
+      'out/preload/index.cjs',
+      'out/renderer/index.html',
+      'package.json',
+    ]
     for (const file of builtFiles) expect(included(path.normalize(file), config.files), file).toBe(true)
     expect(included('out/main/index.js.map', config.files)).toBe(false)
     // A .node file cannot be dlopen'ed from inside an asar archive.
