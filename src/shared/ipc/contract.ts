@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { chatRequestSchema, dialectIdSchema } from '../chat/chat-schemas'
 import { conversationSchema, conversationSummarySchema } from '../history/conversation'
 import { runStartInputSchema, runUpdateSchema } from '../runs/run-types'
+import { apiKeySchema } from '../settings/api-key'
 import { profileInputSchema, profileSchema, themeSchema } from '../settings/settings-schema'
 
 /**
@@ -58,7 +59,7 @@ export const invokeChannels = {
 
   'secrets:status': { input: profileIdInput, output: keyStatusSchema },
   'secrets:set': {
-    input: z.strictObject({ profileId: z.string().min(1).max(64), key: z.string().trim().min(1).max(4096) }),
+    input: z.strictObject({ profileId: z.string().min(1).max(64), key: apiKeySchema }),
     output: keyStatusSchema,
   },
   'secrets:delete': { input: profileIdInput, output: keyStatusSchema },

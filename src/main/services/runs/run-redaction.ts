@@ -7,6 +7,7 @@ import {
   unitsToRedactAtEnd,
   type RedactingCarry,
 } from '../../../shared/redaction/redacting-carry'
+import { redactStrings } from '../../../shared/redaction/redact-strings'
 import { createFragmentRedactor, createSecretMatcher } from '../../../shared/redaction/secret-matcher'
 import type { RunUpdate } from '../../../shared/runs/run-types'
 import { createRedactor, REDACTED } from '../log/redact'
@@ -73,17 +74,8 @@ export function createRunRedactor(apiKey: string | null): RunRedactor {
     return matcher.redact(text, REDACTED)
   }
 
-  /** Every string inside a value, except the vocabulary fields; numbers and booleans as they are. */
-  function strings<T>(value: T, redactString: (text: string) => string): T {
-    if (typeof value === 'string') return redactString(value) as T
-    if (Array.isArray(value)) return value.map((item: unknown) => strings(item, redactString)) as T
-    if (typeof value !== 'object' || value === null) return value
-    const out: Record<string, unknown> = {}
-    for (const [name, item] of Object.entries(value)) {
-      out[name] = VOCABULARY_FIELDS.has(name) ? item : strings(item, redactString)
-    }
-    return out as T
-  }
+  const strings = <T>(value: T, redactString: (text: string) => string): T =>
+    redactStrings(value, redactString, VOCABULARY_FIELDS)
 
   function error(e: DialectError): DialectError {
     // `type` is the dialect's free-text type string here (only `kind` is a vocabulary).
