@@ -2,6 +2,7 @@ import { dialects } from '../../shared/dialects'
 import { toCurl } from '../../shared/curl'
 import { withSimulateHeader } from '../../shared/runs/simulate-header'
 import { LOCAL_PROFILE_ID, isHttpUrl } from '../../shared/settings/settings-schema'
+import { insecureBaseUrlWarning, keyRemovedNotice, urlOrigin } from '../../shared/settings/profile-origin'
 import { UserFacingError, type EventSink, type InvokeHandlers } from '../ipc/handlers'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createHistoryService } from '../services/history/history-service'
@@ -93,9 +94,24 @@ export async function createAppServices(options: {
       activeProfileId: settings.activeProfileId(),
     }),
     'profiles:save': async (input) => {
-      const profile = await settings.saveProfile(input)
+      let keyDropped = false
+      const { profile, originChangedFrom } = await settings.saveProfile(input, {
+        // The key was given for the old server: it does not follow the profile to a new one.
+        onOriginChange: async (before) => {
+          keyDropped = (await secrets.status(before.id)).hasKey
+          await secrets.delete(before.id)
+        },
+      })
       emit('profiles:changed', undefined)
-      return profile
+      const warning = insecureBaseUrlWarning(profile.baseUrl)
+      const to = urlOrigin(profile.baseUrl) ?? profile.baseUrl
+      return {
+        ...profile,
+        ...(keyDropped && originChangedFrom !== undefined
+          ? { keyRemovedNotice: keyRemovedNotice(profile.name, originChangedFrom, to) }
+          : {}),
+        ...(warning === undefined ? {} : { warnings: [warning] }),
+      }
     },
     'profiles:remove': async ({ profileId }) => {
       await settings.removeProfile(profileId)

@@ -21,6 +21,17 @@ const keyStatusSchema = z.strictObject({
 })
 export type KeyStatusView = z.infer<typeof keyStatusSchema>
 
+/**
+ * The saved profile, plus what the user must hear about the save: the key removed because the base
+ * URL now points at another origin, and warnings (plain http to another machine). Saved either way.
+ */
+const profileSaveResultSchema = profileSchema.extend({
+  keyRemovedNotice: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
+})
+
+export type ProfileSaveResult = z.infer<typeof profileSaveResultSchema>
+
 const profileIdInput = z.strictObject({ profileId: z.string().min(1).max(64) })
 
 /** The catalog as the renderer sees it; records are validated by the catalog schema in main. */
@@ -53,7 +64,7 @@ export const invokeChannels = {
     input: z.undefined(),
     output: z.strictObject({ profiles: z.array(profileSchema), activeProfileId: z.string() }),
   },
-  'profiles:save': { input: profileInputSchema, output: profileSchema },
+  'profiles:save': { input: profileInputSchema, output: profileSaveResultSchema },
   'profiles:remove': { input: profileIdInput, output: z.undefined() },
   'profiles:activate': { input: profileIdInput, output: z.undefined() },
 
