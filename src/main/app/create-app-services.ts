@@ -8,6 +8,10 @@ import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createHistoryService } from '../services/history/history-service'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
+import { createRedactor, REDACTED } from '../services/log/redact'
+import { redactStrings } from '../../shared/redaction/redact-strings'
+import { createSecretMatcher, type SecretMatcher } from '../../shared/redaction/secret-matcher'
+import { withRedactedErrors } from './redacting-handlers'
 import { createRunRegistry } from '../services/runs'
 import type { SecretStore } from '../services/secret-store'
 import { createSettingsService } from '../services/settings/settings-service'
@@ -53,6 +57,14 @@ export async function createAppServices(options: {
     write: options.writeLog ?? ((line) => process.stderr.write(line + '\n')),
     secrets: () => [...knownKeys],
   })
+  // Keys in conversations (a key pasted into a prompt): history files and exports never hold one.
+  // Key-only redaction: a conversation that merely says "Bearer" stays as written.
+  const { redactText } = createRedactor(() => [...knownKeys])
+  const keyMatcher = (): SecretMatcher => createSecretMatcher(knownKeys)
+  const withoutKeys = <T>(value: T): T => {
+    const matcher = keyMatcher()
+    return matcher.empty ? value : redactStrings(value, (text) => matcher.redact(text, REDACTED))
+  }
   const readKey = async (profileId: string): Promise<string | null> =>
     rememberKey(await secrets.get(profileId))
 
@@ -176,9 +188,9 @@ export async function createAppServices(options: {
     },
 
     'history:list': async () => history.list(),
-    'history:get': async ({ id }) => history.get(id),
+    'history:get': async ({ id }) => withoutKeys(await history.get(id)),
     'history:save': async (conversation) => {
-      const result = await history.save(conversation)
+      const result = await history.save(withoutKeys(conversation))
       emit('history:changed', undefined)
       return result
     },
@@ -190,16 +202,16 @@ export async function createAppServices(options: {
       await history.remove(id)
       emit('history:changed', undefined)
     },
-    'history:export': async ({ id }) => history.exportJson(id),
+    'history:export': async ({ id }) => withoutKeys(await history.exportJson(id)),
     'history:import': async ({ json }) => {
-      const conversation = await history.importJson(json)
+      const conversation = await history.importJson(withoutKeys(json))
       emit('history:changed', undefined)
       return conversation
     },
   }
 
   return {
-    handlers,
+    handlers: withRedactedErrors(handlers, redactText),
     logger,
     localGatewayUrl: local.gateway.baseUrl,
     async stop() {

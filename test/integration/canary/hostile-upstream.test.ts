@@ -98,10 +98,16 @@ describe('a hostile upstream echoing the canary key', () => {
       })
     }
 
+    // A user who pasted the key into a prompt: the history file and the export hide it too.
+    messages.push({
+      id: 'pasted',
+      role: 'user',
+      content: [{ type: 'text', text: `my key is ${CANARY}, ok?` }],
+    })
     const conversation: Conversation = {
       version: 1,
       id: 'hostile-conversation',
-      title: 'Hostile',
+      title: `Key ${CANARY}`,
       createdAt: Date.now(),
       updatedAt: Date.now(),
       profileId: profile.id,
