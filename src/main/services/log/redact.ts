@@ -9,7 +9,9 @@ const SECRET_HEADER_NAMES = new Set([
   'set-cookie',
   'proxy-authorization',
 ])
-export const REDACTED = '[redacted]'
+import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
+
+export { REDACTED }
 
 /**
  * Replaces credentials in any value about to be logged or sent to the renderer: the exact current

@@ -2,27 +2,19 @@ import type { DialectError } from '../../../shared/chat/errors'
 import type { StreamPart } from '../../../shared/chat/stream-part'
 import type { SseMessage } from '../../../shared/dialects/sse/sse-message'
 import type { HttpRequest } from '../../../shared/http/http-request'
-import {
-  createRedactingCarry,
-  unitsToRedactAtEnd,
-  type RedactingCarry,
-} from '../../../shared/redaction/redacting-carry'
 import { redactStrings } from '../../../shared/redaction/redact-strings'
+import {
+  createPartRedactor,
+  VOCABULARY_FIELDS,
+  type PartRedactor,
+} from '../../../shared/redaction/redact-stream-parts'
+
+export type { PartRedactor }
 import { createFragmentRedactor, createSecretMatcher } from '../../../shared/redaction/secret-matcher'
 import type { RunUpdate } from '../../../shared/runs/run-types'
 import { createRedactor, REDACTED } from '../log/redact'
 
 type RedactedHttp = NonNullable<RunUpdate['request']>
-
-/**
- * One reply's parts, redacted in order. Text that arrives in pieces (text, reasoning, each tool
- * call's arguments) goes through a carry per field, so a key split across two deltas is caught;
- * `flush` releases what the carries hold (call it before the run's terminal update).
- */
-export type PartRedactor = {
-  push(part: StreamPart): StreamPart[]
-  flush(): StreamPart[]
-}
 
 /**
  * Everything a run sends to the renderer passes through here: the API key lives only in main.
@@ -60,14 +52,10 @@ export type RunRedactor = {
  */
 const RAW_FRAGMENT_CHARS = 8
 
-/** Fields whose values are fixed vocabularies (schemas reject anything else), never free text. */
-const VOCABULARY_FIELDS = new Set(['type', 'unified', 'kind'])
-
 export function createRunRedactor(apiKey: string | null): RunRedactor {
   const secrets = apiKey === null || apiKey === '' ? [] : [apiKey]
   const { redact, redactText } = createRedactor(() => secrets)
   const matcher = createSecretMatcher(secrets)
-  const atEnd = unitsToRedactAtEnd(secrets)
   const fragments = createFragmentRedactor(secrets, RAW_FRAGMENT_CHARS)
 
   function content(text: string): string {
@@ -99,62 +87,7 @@ export function createRunRedactor(apiKey: string | null): RunRedactor {
   }
 
   function parts(): PartRedactor {
-    const carries = new Map<string, RedactingCarry>()
-    const carry = (field: string): RedactingCarry => {
-      let found = carries.get(field)
-      if (found === undefined) {
-        found = createRedactingCarry(matcher, REDACTED, atEnd)
-        carries.set(field, found)
-      }
-      return found
-    }
-    const released = (field: string): StreamPart[] => {
-      const held = carries.get(field)
-      if (held === undefined || !held.holding) return []
-      const text = held.flush()
-      if (field === 'text') return [{ type: 'text-delta', text }]
-      if (field === 'reasoning') return [{ type: 'reasoning-delta', text }]
-      return [{ type: 'tool-call-delta', index: Number(field.slice('tool:'.length)), argumentsDelta: text }]
-    }
-    const releaseAll = (): StreamPart[] => [...carries.keys()].flatMap(released)
-
-    return {
-      push(p) {
-        if (matcher.empty) return [p]
-        switch (p.type) {
-          case 'text-delta':
-          case 'reasoning-delta': {
-            // Text and reasoning are separate blocks: switching from one to the other ends the first.
-            const field = p.type === 'text-delta' ? 'text' : 'reasoning'
-            const out = released(field === 'text' ? 'reasoning' : 'text')
-            const text = carry(field).push(p.text)
-            if (text !== '') out.push({ ...p, text })
-            return out
-          }
-          case 'tool-call-delta': {
-            const argumentsDelta = carry(`tool:${p.index}`).push(p.argumentsDelta)
-            return argumentsDelta === '' ? [] : [{ ...p, argumentsDelta }]
-          }
-          case 'tool-call-start':
-            return [...released('text'), ...released('reasoning'), part(p)]
-          case 'tool-call-end':
-            return [...released(`tool:${p.index}`), p]
-          case 'finish':
-          case 'end':
-          case 'error':
-            return [...releaseAll(), part(p)]
-          case 'start':
-          case 'usage':
-          case 'raw':
-            return [part(p)]
-          default: {
-            const unreachable: never = p
-            throw new Error(`unknown stream part ${JSON.stringify(unreachable)}`)
-          }
-        }
-      },
-      flush: releaseAll,
-    }
+    return createPartRedactor(matcher, secrets, part)
   }
 
   return {
