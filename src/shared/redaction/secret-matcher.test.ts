@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createRedactingCarry, unitsToRedactAtEnd } from './redacting-carry'
-import { createSecretMatcher } from './secret-matcher'
+import { createFragmentRedactor, createSecretMatcher } from './secret-matcher'
 
 const MARK = '[redacted]'
 const KEY = 'sk-CANARY-0f8e2c1a-5b7d-4e3f-9a6b-1c2d3e4f5a6b'
@@ -149,6 +149,31 @@ describe('createRedactingCarry', () => {
         const out = stream([whole.slice(0, at), whole.slice(at)], key)
         expect(out).toBe(`${other}${MARK}${other}`)
       }),
+    )
+  })
+})
+
+describe('createFragmentRedactor', () => {
+  const fragments = createFragmentRedactor([KEY], 8)
+
+  it('redacts every piece of 8+ characters of the key, grown to its full length', () => {
+    expect(fragments(`{"delta":"${KEY.slice(6)} and more"}`, MARK)).toBe(`{"delta":"${MARK} and more"}`)
+    expect(fragments(`a ${KEY.slice(3, 11)} b ${KEY.slice(20, 40)} c`, MARK)).toBe(`a ${MARK} b ${MARK} c`)
+    expect(fragments(`short ${KEY.slice(0, 7)} stays`, MARK)).toBe(`short ${KEY.slice(0, 7)} stays`)
+  })
+
+  it('leaves no 8-character piece of the key in any text', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.nat(KEY.length - 8),
+        fc.integer({ min: 8, max: 40 }),
+        fc.string(),
+        (a, at, length, b) => {
+          const out = fragments(a + KEY.slice(at, at + length) + b, MARK)
+          for (let i = 0; i + 8 <= KEY.length; i++) expect(out).not.toContain(KEY.slice(i, i + 8))
+        },
+      ),
     )
   })
 })

@@ -132,7 +132,10 @@ function prefixUnits(text: string, start: number, spelling: Spelling): number | 
       if (text.startsWith(alternative, position)) {
         const found = walk(position + alternative.length, unitIndex + 1)
         if (found !== undefined && (best === undefined || found > best)) best = found
-      } else if (alternative.startsWith(text.slice(position))) {
+      } else if (
+        text.length - position < alternative.length &&
+        alternative.startsWith(text.slice(position))
+      ) {
         // The text ends inside this unit: a partial escape counts as the units before it.
         if (best === undefined || unitIndex > best) best = unitIndex
       }
@@ -164,6 +167,8 @@ export function createSecretMatcher(secrets: Iterable<string>): SecretMatcher {
     ),
   )
   const firstCharacters = new Set(spellings.flatMap((spelling) => spelling[0]!.map((a) => a[0]!)))
+  // Per spelling, the characters its first unit can start with: most spellings are skipped at once.
+  const startsOf = spellings.map((spelling) => new Set(spelling[0]!.map((a) => a[0]!)))
 
   return {
     empty: false,
@@ -178,8 +183,9 @@ export function createSecretMatcher(secrets: Iterable<string>): SecretMatcher {
       for (let start = Math.max(0, text.length - longest + 1); start < text.length; start++) {
         if (!firstCharacters.has(text[start]!)) continue
         let units: number | undefined
-        for (const spelling of spellings) {
-          const found = prefixUnits(text, start, spelling)
+        for (let i = 0; i < spellings.length; i++) {
+          if (!startsOf[i]!.has(text[start]!)) continue
+          const found = prefixUnits(text, start, spellings[i]!)
           if (found !== undefined && (units === undefined || found > units)) units = found
         }
         if (units !== undefined) return { start, units }
@@ -201,22 +207,22 @@ export function createFragmentRedactor(secrets: Iterable<string>, minLength: num
   for (const key of keys)
     for (let i = 0; i + minLength <= key.length; i++) seeds.add(key.slice(i, i + minLength))
   const isPiece = (text: string): boolean => keys.some((key) => key.includes(text))
+  // One scan for every seed at once (the regex engine beats a substring lookup per position).
+  const seedPattern = seeds.size === 0 ? undefined : new RegExp([...seeds].map(escapeRegExp).join('|'), 'g')
 
   return (text: string, marker: string): string => {
-    if (seeds.size === 0 || text.length < minLength) return text
+    if (seedPattern === undefined || text.length < minLength) return text
     let out = ''
     let copied = 0
-    for (let start = 0; start + minLength <= text.length;) {
-      if (!seeds.has(text.slice(start, start + minLength))) {
-        start++
-        continue
-      }
+    seedPattern.lastIndex = 0
+    for (let found = seedPattern.exec(text); found !== null; found = seedPattern.exec(text)) {
+      const start = found.index
       // Grow the piece as far as it stays inside a key.
       let end = start + minLength
       while (end < text.length && isPiece(text.slice(start, end + 1))) end++
       out += text.slice(copied, start) + marker
       copied = end
-      start = end
+      seedPattern.lastIndex = end
     }
     return copied === 0 ? text : out + text.slice(copied)
   }
