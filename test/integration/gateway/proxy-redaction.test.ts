@@ -73,3 +73,26 @@ describe('a proxy in front of an upstream that echoes the upstream key', () => {
     },
   )
 })
+
+describe('a proxy whose upstream key cannot be sent', () => {
+  it('answers with an error that names the variable and the problem, not the key', async () => {
+    const front = await startProxyGateway({
+      upstreamBaseUrl: upstream.baseUrl,
+      upstreamDialect: 'openai-chat',
+      upstreamKey: 'sk-CANARY-proxy\r\nX-Injected: 1',
+    })
+    try {
+      const response = await fetch(`${front.origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: bearer(CLIENT_KEY),
+        body: JSON.stringify({ model: TEXT_MODEL, messages: [{ role: 'user', content: 'hi' }] }),
+      })
+      const body = await response.text()
+      expect(response.status).toBeGreaterThanOrEqual(500)
+      expect(body).toMatch(/UPSTREAM_KEY cannot be sent in a header\. The key contains a line break/)
+      expect(body).not.toContain('CANARY')
+    } finally {
+      await front.close()
+    }
+  })
+})

@@ -11,6 +11,7 @@ import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
 import { createSecretMatcher, type SecretMatcher } from '../../../shared/redaction/secret-matcher'
 import { redactUpstreamParts, redactUpstreamReply } from './redact-upstream-parts'
 import { translateUpstreamStream } from './translate-upstream-stream'
+import { apiKeyProblem } from '../../../shared/settings/api-key'
 import type { UpstreamResponse, UpstreamTransport } from './upstream-transport'
 
 export type ProxyEngineOptions = {
@@ -44,6 +45,14 @@ export function createProxyEngine(
         throw new GatewayError(
           'server_error',
           `The proxy for ${context.model.name} has no upstream key: set the environment variable ${upstream.apiKeyEnv}.`,
+        )
+      }
+      const keyProblem = apiKeyProblem(apiKey)
+      if (keyProblem !== undefined) {
+        // Never quoted: the message goes to the client.
+        throw new GatewayError(
+          'server_error',
+          `The upstream key in ${upstream.apiKeyEnv} cannot be sent in a header. ${keyProblem}`,
         )
       }
       // What the upstream says goes to our clients: never with the upstream key in it.
