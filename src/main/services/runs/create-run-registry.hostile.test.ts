@@ -106,3 +106,27 @@ describe('a server that echoes the key in any field', () => {
     expect(keyLeaks(harness.updates.map((u) => JSON.stringify(u)).join('\n'), CANARY_KEY)).toEqual([])
   })
 })
+
+describe('text held back by the redaction', () => {
+  it('reaches the renderer before the terminal update when the user stops the run', async () => {
+    let release: () => void = () => undefined
+    const never = new Promise<void>((resolve) => (release = resolve))
+    const harness = createHarness(() => ({
+      kind: 'response',
+      headers: { 'content-type': 'text/event-stream' },
+      body: (async function* () {
+        // Ends with "s", which could begin the key ("sk-…"): held back until the next delta.
+        yield `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'it was' } }] })}\n\n`
+        await never
+      })(),
+    }))
+    const run = harness.start()
+    await expect.poll(() => harness.network.calls.length).toBe(1)
+    await expect.poll(() => textOf(run.updates())).toBe('it wa')
+    harness.registry.cancel(run.runId)
+    const ended = await run.ended
+    release()
+    expect(ended.terminal?.state).toBe('aborted')
+    expect(textOf(run.updates())).toBe('it was')
+  })
+})
