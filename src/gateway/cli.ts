@@ -5,6 +5,7 @@ import { API_KEY_ENV_VAR, gatewayBanner, type KeySource } from './cli-banner'
 import { SIMULATE_HEADER_HELP } from './engines/simulator'
 import { loadGatewayConfigFile, resolveGatewayConfig, type GatewayConfig } from './gateway-config'
 import { startGateway } from './start-gateway'
+import { apiKeyProblem } from '../shared/settings/api-key'
 
 async function main(): Promise<void> {
   let args: GatewayCliArgs
@@ -39,6 +40,15 @@ async function main(): Promise<void> {
   if (apiKey === undefined) {
     apiKey = 'sk-local-' + randomBytes(18).toString('base64url')
     keySource = 'generated'
+  }
+
+  // Clients send the key in a header: one with whitespace or non-ASCII could never be presented.
+  // The message names where it came from and what is wrong, never the key.
+  const keyProblem = apiKeyProblem(apiKey)
+  if (keyProblem !== undefined) {
+    const where = keySource === 'flag' ? 'The --key value' : `$${API_KEY_ENV_VAR}`
+    process.stderr.write(`${where} cannot be used as an API key. ${keyProblem}\n`)
+    process.exit(2)
   }
 
   const warning = hostWarning(args.host)

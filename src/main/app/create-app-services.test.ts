@@ -129,4 +129,54 @@ describe('createAppServices', () => {
     })
     expect(replaceLocal).toMatchObject({ ok: false, error: { code: 'local_profile' } })
   })
+
+  it('drops the key when an edit points the profile at another origin, and says so', async () => {
+    const { services } = await start()
+    const invoke = async (channel: Parameters<typeof dispatchInvoke>[1], input: unknown) => {
+      const result = await dispatchInvoke(services.handlers, channel, input)
+      if (!result.ok) throw new Error(result.error.message)
+      return result.value as Record<string, unknown>
+    }
+    const created = await invoke('profiles:save', { name: 'Hosted', baseUrl: 'https://a.example.com/v1' })
+    const id = created['id'] as string
+    expect(created['keyRemovedNotice']).toBeUndefined()
+    await invoke('secrets:set', { profileId: id, key: 'sk-origin-key-1234' })
+
+    // Same origin, other path: the key stays.
+    const samePlace = await invoke('profiles:save', {
+      id,
+      name: 'Hosted',
+      baseUrl: 'https://a.example.com/v2',
+    })
+    expect(samePlace['keyRemovedNotice']).toBeUndefined()
+    expect(await invoke('secrets:status', { profileId: id })).toMatchObject({ hasKey: true })
+
+    // Another host: the key is gone before the new address is saved, and the user is told.
+    const moved = await invoke('profiles:save', { id, name: 'Hosted', baseUrl: 'https://b.example.com/v1' })
+    expect(moved['keyRemovedNotice']).toBe(
+      'The key of "Hosted" was removed: it was given for https://a.example.com, and the base URL now points to https://b.example.com. Enter the key again if this server should have it.',
+    )
+    expect(await invoke('secrets:status', { profileId: id })).toMatchObject({ hasKey: false })
+
+    // Moving again without a key: nothing to remove, nothing to say.
+    const again = await invoke('profiles:save', { id, name: 'Hosted', baseUrl: 'https://c.example.com/v1' })
+    expect(again['keyRemovedNotice']).toBeUndefined()
+  })
+
+  it('saves a plain-http profile on another machine with a warning, and loopback http without one', async () => {
+    const { services } = await start()
+    const remote = await dispatchInvoke(services.handlers, 'profiles:save', {
+      name: 'Office',
+      baseUrl: 'http://gateway.office.lan:8080/v1',
+    })
+    expect(remote).toMatchObject({ ok: true, value: { baseUrl: 'http://gateway.office.lan:8080/v1' } })
+    expect((remote as { value: { warnings: string[] } }).value.warnings).toEqual([
+      expect.stringMatching(/^Plain http:\/\/ to gateway\.office\.lan:8080: .*unencrypted/),
+    ])
+    const loopback = await dispatchInvoke(services.handlers, 'profiles:save', {
+      name: 'Here',
+      baseUrl: 'http://127.0.0.1:9999/v1',
+    })
+    expect((loopback as { value: { warnings?: string[] } }).value.warnings).toBeUndefined()
+  })
 })

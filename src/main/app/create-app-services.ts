@@ -2,12 +2,17 @@ import { dialects } from '../../shared/dialects'
 import { toCurl } from '../../shared/curl'
 import { withSimulateHeader } from '../../shared/runs/simulate-header'
 import { LOCAL_PROFILE_ID, isHttpUrl } from '../../shared/settings/settings-schema'
+import { insecureBaseUrlWarning, keyRemovedNotice, urlOrigin } from '../../shared/settings/profile-origin'
 import { UserFacingError, type EventSink, type InvokeHandlers } from '../ipc/handlers'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService } from '../services/history/history-service'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
+import { createRedactor, REDACTED } from '../services/log/redact'
+import { redactStrings } from '../../shared/redaction/redact-strings'
+import { createSecretMatcher, type SecretMatcher } from '../../shared/redaction/secret-matcher'
+import { withRedactedErrors } from './redacting-handlers'
 import { createRunRegistry } from '../services/runs'
 import type { SecretStore } from '../services/secret-store'
 import { createSettingsService } from '../services/settings/settings-service'
@@ -54,6 +59,14 @@ export async function createAppServices(options: {
     write: options.writeLog ?? ((line) => process.stderr.write(line + '\n')),
     secrets: () => [...knownKeys],
   })
+  // Keys in conversations (a key pasted into a prompt): history files and exports never hold one.
+  // Key-only redaction: a conversation that merely says "Bearer" stays as written.
+  const { redactText } = createRedactor(() => [...knownKeys])
+  const keyMatcher = (): SecretMatcher => createSecretMatcher(knownKeys)
+  const withoutKeys = <T>(value: T): T => {
+    const matcher = keyMatcher()
+    return matcher.empty ? value : redactStrings(value, (text) => matcher.redact(text, REDACTED))
+  }
   const readKey = async (profileId: string): Promise<string | null> =>
     rememberKey(await secrets.get(profileId))
 
@@ -108,9 +121,24 @@ export async function createAppServices(options: {
       activeProfileId: settings.activeProfileId(),
     }),
     'profiles:save': async (input) => {
-      const profile = await settings.saveProfile(input)
+      let keyDropped = false
+      const { profile, originChangedFrom } = await settings.saveProfile(input, {
+        // The key was given for the old server: it does not follow the profile to a new one.
+        onOriginChange: async (before) => {
+          keyDropped = (await secrets.status(before.id)).hasKey
+          await secrets.delete(before.id)
+        },
+      })
       emit('profiles:changed', undefined)
-      return profile
+      const warning = insecureBaseUrlWarning(profile.baseUrl)
+      const to = urlOrigin(profile.baseUrl) ?? profile.baseUrl
+      return {
+        ...profile,
+        ...(keyDropped && originChangedFrom !== undefined
+          ? { keyRemovedNotice: keyRemovedNotice(profile.name, originChangedFrom, to) }
+          : {}),
+        ...(warning === undefined ? {} : { warnings: [warning] }),
+      }
     },
     'profiles:remove': async ({ profileId }) => {
       await settings.removeProfile(profileId)
@@ -175,9 +203,9 @@ export async function createAppServices(options: {
     },
 
     'history:list': async () => history.list(),
-    'history:get': async ({ id }) => history.get(id),
+    'history:get': async ({ id }) => withoutKeys(await history.get(id)),
     'history:save': async (conversation) => {
-      const result = await history.save(conversation)
+      const result = await history.save(withoutKeys(conversation))
       emit('history:changed', undefined)
       return result
     },
@@ -189,16 +217,16 @@ export async function createAppServices(options: {
       await history.remove(id)
       emit('history:changed', undefined)
     },
-    'history:export': async ({ id }) => history.exportJson(id),
+    'history:export': async ({ id }) => withoutKeys(await history.exportJson(id)),
     'history:import': async ({ json }) => {
-      const conversation = await history.importJson(json)
+      const conversation = await history.importJson(withoutKeys(json))
       emit('history:changed', undefined)
       return conversation
     },
   }
 
   return {
-    handlers,
+    handlers: withRedactedErrors(handlers, redactText),
     logger,
     get localGatewayUrl() {
       return local.baseUrl()

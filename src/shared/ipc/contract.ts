@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { chatRequestSchema, dialectIdSchema } from '../chat/chat-schemas'
 import { conversationSchema, conversationSummarySchema } from '../history/conversation'
 import { runStartInputSchema, runUpdateSchema } from '../runs/run-types'
+import { apiKeySchema } from '../settings/api-key'
 import { profileInputSchema, profileSchema, themeSchema } from '../settings/settings-schema'
 
 /**
@@ -19,6 +20,17 @@ const keyStatusSchema = z.strictObject({
   reason: z.string().optional(),
 })
 export type KeyStatusView = z.infer<typeof keyStatusSchema>
+
+/**
+ * The saved profile, plus what the user must hear about the save: the key removed because the base
+ * URL now points at another origin, and warnings (plain http to another machine). Saved either way.
+ */
+const profileSaveResultSchema = profileSchema.extend({
+  keyRemovedNotice: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
+})
+
+export type ProfileSaveResult = z.infer<typeof profileSaveResultSchema>
 
 const profileIdInput = z.strictObject({ profileId: z.string().min(1).max(64) })
 
@@ -55,13 +67,13 @@ export const invokeChannels = {
     input: z.undefined(),
     output: z.strictObject({ profiles: z.array(profileSchema), activeProfileId: z.string() }),
   },
-  'profiles:save': { input: profileInputSchema, output: profileSchema },
+  'profiles:save': { input: profileInputSchema, output: profileSaveResultSchema },
   'profiles:remove': { input: profileIdInput, output: z.undefined() },
   'profiles:activate': { input: profileIdInput, output: z.undefined() },
 
   'secrets:status': { input: profileIdInput, output: keyStatusSchema },
   'secrets:set': {
-    input: z.strictObject({ profileId: z.string().min(1).max(64), key: z.string().trim().min(1).max(4096) }),
+    input: z.strictObject({ profileId: z.string().min(1).max(64), key: apiKeySchema }),
     output: keyStatusSchema,
   },
   'secrets:delete': { input: profileIdInput, output: keyStatusSchema },

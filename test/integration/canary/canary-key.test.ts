@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
 import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
-import { startBrowserMode, type RunningBrowserMode } from '../../../src/main/browser-main'
-import { createSseParser } from '../../../src/shared/dialects/sse/sse-parser'
 import type { Conversation } from '../../../src/shared/history/conversation'
 import type { RunUpdate } from '../../../src/shared/runs/run-types'
+import { startBrowserModeSession } from './browser-mode-session'
 
 /**
  * security.md §2: run the app with a canary key through every path that touches keys — saving it,
@@ -31,49 +29,11 @@ function canaryForms(secret: string): string[] {
   return [...forms]
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = []
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) out.push(...(await filesUnder(full)))
-    else if ((await stat(full)).isFile()) out.push(full)
-  }
-  return out
-}
-
 describe('the canary key', () => {
   let hosted: RunningGateway
-  let app: RunningBrowserMode
-  let userDataDir: string
-  const logLines: string[] = []
-  const rendererPayloads: string[] = []
-  const updates: RunUpdate[] = []
-  let eventsAbort: AbortController
-  let token: string
-
-  async function invoke(channel: string, input?: unknown): Promise<unknown> {
-    const response = await fetch(`${app.origin}/api/invoke/${channel}`, {
-      method: 'POST',
-      headers: { 'x-playground-token': token, origin: app.origin, 'content-type': 'application/json' },
-      body: input === undefined ? '' : JSON.stringify(input),
-    })
-    const text = await response.text()
-    rendererPayloads.push(text)
-    const envelope = JSON.parse(text) as { ok: boolean; value?: unknown; error?: { message: string } }
-    if (!envelope.ok) throw new Error(`${channel}: ${envelope.error?.message}`)
-    return envelope.value
-  }
-
-  async function runToEnd(input: object): Promise<RunUpdate> {
-    const { runId } = (await invoke('chat:start', input)) as { runId: string }
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      const terminal = updates.find((u) => u.runId === runId && u.terminal)
-      if (terminal) return terminal
-      if (Date.now() > deadline) throw new Error(`run ${runId} did not end`)
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  }
+  let session: Awaited<ReturnType<typeof startBrowserModeSession>>
+  const invoke = (channel: string, input?: unknown) => session.invoke(channel, input)
+  const runToEnd = async (input: object) => (await session.runToEnd(input)).terminal
 
   beforeAll(async () => {
     hosted = await startGateway({
@@ -81,42 +41,11 @@ describe('the canary key', () => {
       port: 0,
       config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 20_000 } }),
     })
-    userDataDir = await mkdtemp(path.join(os.tmpdir(), 'canary-userdata-'))
-    const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'canary-renderer-'))
-    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>')
-    app = await startBrowserMode({
-      userDataDir,
-      rendererDir,
-      version: 'test',
-      env: {},
-      writeLog: (line) => logLines.push(line),
-    })
-    token = new URL(app.url).hash.replace('#token=', '')
-    eventsAbort = new AbortController()
-    const events = await fetch(`${app.origin}/api/events`, {
-      headers: { 'x-playground-token': token, origin: app.origin },
-      signal: eventsAbort.signal,
-    })
-    const parser = createSseParser({
-      onEvent: (event) => {
-        rendererPayloads.push(event.data)
-        if (event.event === 'chat:update') updates.push(JSON.parse(event.data) as RunUpdate)
-      },
-    })
-    void (async () => {
-      const reader = events.body!.getReader()
-      for (;;) {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
-        if (done || !value) return
-        rendererPayloads.push(Buffer.from(value).toString('utf8'))
-        parser.feed(value)
-      }
-    })()
+    session = await startBrowserModeSession()
   }, 30_000)
 
   afterAll(async () => {
-    eventsAbort.abort()
-    await app.close()
+    await session.close()
     await hosted.close().catch(() => undefined)
   })
 
@@ -189,7 +118,7 @@ describe('the canary key', () => {
     }
     await invoke('history:save', conversation)
     const exported = (await invoke('history:export', { id: conversation.id })) as { json: string }
-    await writeFile(path.join(userDataDir, 'exported.json'), exported.json)
+    await writeFile(path.join(session.userDataDir, 'exported.json'), exported.json)
 
     // A dead upstream: the network error path logs and reports too.
     await hosted.close()
@@ -200,18 +129,11 @@ describe('the canary key', () => {
     })
     expect(dead.terminal?.state).toBe('network_error')
 
-    const files = await filesUnder(userDataDir)
-    expect(files.length).toBeGreaterThan(1)
-    const haystacks: Array<[string, string]> = [
-      ...(await Promise.all(
-        files.map(async (file) => [file, await readFile(file, 'latin1')] as [string, string]),
-      )),
-      ['log', logLines.join('\n')],
-      ['renderer', rendererPayloads.join('\n')],
-    ]
+    const haystacks = await session.haystacks()
+    expect(haystacks.length).toBeGreaterThan(3)
     // The search is only meaningful if the haystack saw real traffic.
-    expect(updates.length).toBeGreaterThan(10)
-    expect(logLines.length).toBeGreaterThan(0)
+    expect(session.updates.length).toBeGreaterThan(10)
+    expect(session.logLines.length).toBeGreaterThan(0)
     const hits: string[] = []
     for (const form of canaryForms(CANARY)) {
       for (const [where, text] of haystacks) if (text.includes(form)) hits.push(`${where}: ${form}`)

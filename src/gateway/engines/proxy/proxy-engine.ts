@@ -7,7 +7,11 @@ import type { Dialect } from '../../../shared/dialects/dialect'
 import type { ProxyEngineConfig } from '../../gateway-config'
 import type { Engine, EngineContext, EngineReply } from '../engine'
 import { SIMULATE_HEADER } from '../simulator'
+import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
+import { createSecretMatcher, type SecretMatcher } from '../../../shared/redaction/secret-matcher'
+import { redactUpstreamParts, redactUpstreamReply } from './redact-upstream-parts'
 import { translateUpstreamStream } from './translate-upstream-stream'
+import { apiKeyProblem } from '../../../shared/settings/api-key'
 import type { UpstreamResponse, UpstreamTransport } from './upstream-transport'
 
 export type ProxyEngineOptions = {
@@ -43,6 +47,17 @@ export function createProxyEngine(
           `The proxy for ${context.model.name} has no upstream key: set the environment variable ${upstream.apiKeyEnv}.`,
         )
       }
+      const keyProblem = apiKeyProblem(apiKey)
+      if (keyProblem !== undefined) {
+        // Never quoted: the message goes to the client.
+        throw new GatewayError(
+          'server_error',
+          `The upstream key in ${upstream.apiKeyEnv} cannot be sent in a header. ${keyProblem}`,
+        )
+      }
+      // What the upstream says goes to our clients: never with the upstream key in it.
+      const secrets = [apiKey]
+      const matcher = createSecretMatcher(secrets)
       const upstreamRequest: ChatRequest = { ...request, model: upstream.model ?? request.model }
       // The client may not have asked for usage; upstream we always do, so Messages clients get it.
       if (upstreamRequest.stream) upstreamRequest.includeUsage = true
@@ -57,23 +72,27 @@ export function createProxyEngine(
         timeoutMs: upstream.timeoutMs,
       })
       if (response.status < 200 || response.status >= 300)
-        throw await upstreamHttpError(response, upstreamDialect)
+        throw await upstreamHttpError(response, upstreamDialect, matcher)
 
       if (!request.stream) {
         const text = await response.text()
         let json: unknown
         try {
           json = JSON.parse(text)
-        } catch (error) {
+        } catch {
+          // Not JSON.parse's message: it quotes a piece of the body, which may be a piece of the key.
           throw new GatewayError(
             'server_error',
-            `The upstream sent a reply that is not JSON: ${(error as Error).message}`,
+            `The upstream sent a reply that is not JSON (${text.length} characters).`,
             { status: 502 },
           )
         }
-        return { batches: once(resultToParts(upstreamDialect.parseResponse(json))) }
+        const parts = resultToParts(upstreamDialect.parseResponse(json))
+        return { batches: once(redactUpstreamReply(parts, matcher, secrets)) }
       }
-      return { batches: translateUpstreamStream(response, upstreamDialect) }
+      return {
+        batches: redactUpstreamParts(translateUpstreamStream(response, upstreamDialect), matcher, secrets),
+      }
     },
   }
 }
@@ -85,8 +104,10 @@ export function createProxyEngine(
 async function upstreamHttpError(
   response: UpstreamResponse,
   upstreamDialect: Dialect,
+  matcher: SecretMatcher,
 ): Promise<GatewayError> {
-  const body = await response.text().catch(() => '')
+  // Redacted BEFORE the dialect shortens the message: a cut through the key would leave half of it.
+  const body = matcher.redact(await response.text().catch(() => ''), REDACTED)
   const requestId = response.header(upstreamDialect.requestIdHeader)
   const upstreamError = upstreamDialect.parseError(response.status, body, requestId)
   const retryAfter = Number(response.header('retry-after') ?? NaN)

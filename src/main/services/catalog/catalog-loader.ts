@@ -1,6 +1,10 @@
 import { buildCatalog, catalogModelListSchema, type CatalogModel } from '../../../shared/catalog'
 import type { Profile } from '../../../shared/settings/settings-schema'
+import { redactStrings } from '../../../shared/redaction/redact-strings'
+import { createSecretMatcher } from '../../../shared/redaction/secret-matcher'
 import type { Logger } from '../log/logger'
+import { REDACTED } from '../log/redact'
+import { pumpBody } from '../runs/pump-body'
 
 export type CatalogView = {
   profileId: string
@@ -12,6 +16,33 @@ export type CatalogView = {
 }
 
 const FETCH_TIMEOUT_MS = 10_000
+/** The bundled catalog is ~100 KB; a catalog 40 times that is not one, and is not read to the end. */
+export const MAX_CATALOG_BYTES = 4 * 1024 * 1024
+
+/** The body as text, or `undefined` when it is longer than `maxBytes` (reading stops there). */
+async function readCappedText(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  const read = await pumpBody(body, {
+    // The fetch's own timeout signal bounds the read; idle is covered by it.
+    idleMs: FETCH_TIMEOUT_MS,
+    signal,
+    onIdle: () => undefined,
+    onChunk: (chunk) => {
+      bytes += chunk.byteLength
+      if (bytes > maxBytes) return false
+      text += decoder.decode(chunk, { stream: true })
+      return true
+    },
+  })
+  if (read === 'stopped' && bytes > maxBytes) return undefined
+  return text + decoder.decode()
+}
 
 /**
  * The catalog of a profile: the bundled records (built for the profile's base and login URLs), replaced
@@ -35,7 +66,10 @@ export function createCatalogLoader(options: {
   }
 
   async function load(profile: Profile): Promise<CatalogView> {
-    const fallback = (warning: string): CatalogView => {
+    let redact = (text: string): string => text
+    const fallback = (unredacted: string): CatalogView => {
+      // Warnings quote the server (a redirect's location, an error): the key must not come along.
+      const warning = redact(unredacted)
       options.logger.warn(`catalog of profile ${profile.id}: ${warning}`)
       return { profileId: profile.id, models: bundled(profile), source: 'bundled', warning }
     }
@@ -46,11 +80,23 @@ export function createCatalogLoader(options: {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (key) headers['authorization'] = `Bearer ${key}`
     const url = profile.baseUrl.replace(/\/+$/, '') + '/catalog'
+    // The catalog is the server's words: a record or a warning quoting the key must not reach the page.
+    const matcher = createSecretMatcher(key ? [key] : [])
+    redact = (text) => matcher.redact(text, REDACTED)
+    const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS)
     let response: Response
     try {
-      response = await doFetch(url, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
+      // Never follow a redirect: the Authorization header would go to the new address with it.
+      response = await doFetch(url, { headers, signal, redirect: 'manual' })
     } catch (error) {
       return fallback(`could not reach ${url} (${describe(error)}); showing the bundled catalog.`)
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined)
+      const location = response.headers.get('location')
+      return fallback(
+        `${url} redirects${location === null ? '' : ` to ${location}`} (HTTP ${response.status}). Redirects are not followed, so the API key never goes to another address: set the profile's base URL to the final address. Showing the bundled catalog.`,
+      )
     }
     if (response.status === 404) {
       // Not every gateway publishes its catalog: that is normal, not a warning.
@@ -62,7 +108,13 @@ export function createCatalogLoader(options: {
     }
     let json: unknown
     try {
-      json = await response.json()
+      const text = await readCappedText(response.body, MAX_CATALOG_BYTES, signal)
+      if (text === undefined) {
+        return fallback(
+          `the catalog from ${url} is larger than ${MAX_CATALOG_BYTES / 1024 / 1024} MiB, which no catalog is; showing the bundled catalog.`,
+        )
+      }
+      json = JSON.parse(text)
     } catch {
       return fallback(`${url} did not send JSON; showing the bundled catalog.`)
     }
@@ -74,7 +126,12 @@ export function createCatalogLoader(options: {
         `the catalog from ${url} does not match the expected records (${where}: ${issue?.message ?? 'invalid'}); showing the bundled catalog.`,
       )
     }
-    return { profileId: profile.id, models: parsed.data.models, source: 'gateway', fetchedAt: Date.now() }
+    return {
+      profileId: profile.id,
+      models: matcher.empty ? parsed.data.models : redactStrings(parsed.data.models, redact),
+      source: 'gateway',
+      fetchedAt: Date.now(),
+    }
   }
 
   return {

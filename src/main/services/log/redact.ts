@@ -1,3 +1,5 @@
+import { createSecretMatcher, type SecretMatcher } from '../../../shared/redaction/secret-matcher'
+
 /** Header names whose values are credentials, wherever they appear (case-insensitive). */
 const SECRET_HEADER_NAMES = new Set([
   'authorization',
@@ -7,7 +9,9 @@ const SECRET_HEADER_NAMES = new Set([
   'set-cookie',
   'proxy-authorization',
 ])
-export const REDACTED = '[redacted]'
+import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
+
+export { REDACTED }
 
 /**
  * Replaces credentials in any value about to be logged or sent to the renderer: the exact current
@@ -15,12 +19,23 @@ export const REDACTED = '[redacted]'
  * through nested objects, arrays, Error message/stack/cause. Cycles are cut.
  */
 export function createRedactor(secrets: () => readonly string[]) {
-  function redactText(text: string): string {
-    let out = text
-    for (const secret of secrets()) {
-      // Short strings would redact half the log; real keys are long.
-      if (secret.length >= 8) out = out.split(secret).join(REDACTED)
+  // The matcher is rebuilt only when the set of keys changes (main learns keys as it reads them).
+  let matcherFor = ''
+  let matcher: SecretMatcher = createSecretMatcher([])
+  function currentMatcher(): SecretMatcher {
+    const list = secrets()
+    const signature = JSON.stringify(list)
+    if (signature !== matcherFor) {
+      matcher = createSecretMatcher(list)
+      matcherFor = signature
     }
+    return matcher
+  }
+
+  function redactText(text: string): string {
+    // Every key, however short (it is the user's secret, whatever it mangles), in every spelling
+    // (plain, JSON-escaped, URL-encoded, base64): see createSecretMatcher.
+    const out = currentMatcher().redact(text, REDACTED)
     return out.replace(/\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`)
   }
 

@@ -7,6 +7,10 @@
  * whose `errors` carry the codes. Body reads fail with `TypeError: terminated` and the same causes.
  */
 
+/** The run's redactor (identity where no key is involved). */
+type Redact = (text: string) => string
+const noRedaction: Redact = (text) => text
+
 export type FailureState = 'network_error' | 'timeout' | 'incomplete'
 
 export type NetworkFailure = {
@@ -48,8 +52,11 @@ export function errorCode(error: unknown, depth = 0): string | undefined {
   return undefined
 }
 
-/** The innermost message, the most specific one ("other side closed" rather than "terminated"). */
-function innermostMessage(error: unknown): string {
+/**
+ * The innermost message, the most specific one ("other side closed" rather than "terminated"),
+ * redacted BEFORE it is shortened: a cut through a key would let its first part through.
+ */
+function innermostMessage(error: unknown, redact: Redact): string {
   let current: unknown = error
   let message = error instanceof Error ? error.message : String(error)
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
@@ -58,7 +65,7 @@ function innermostMessage(error: unknown): string {
     current = cause
   }
   // TLS errors carry OpenSSL's file/line noise after the reason; the first line is enough.
-  const firstLine = message.split('\n')[0] ?? message
+  const firstLine = redact(message.split('\n')[0] ?? message)
   return firstLine.length > 200 ? firstLine.slice(0, 200) + '…' : firstLine
 }
 
@@ -87,7 +94,12 @@ function isTls(code: string): boolean {
 }
 
 /** fetch rejected: no response at all. */
-export function describeFetchFailure(error: unknown, url: string, connectMs: number): NetworkFailure {
+export function describeFetchFailure(
+  error: unknown,
+  url: string,
+  connectMs: number,
+  redact: Redact = noRedaction,
+): NetworkFailure {
   const code = errorCode(error)
   const host = hostLabel(url)
   const withCode = code === undefined ? {} : { code }
@@ -137,7 +149,7 @@ export function describeFetchFailure(error: unknown, url: string, connectMs: num
   if (code !== undefined && isTls(code)) {
     return {
       state: 'network_error',
-      message: `The secure connection to ${host} failed (${code}: ${innermostMessage(error)}). Check that the base URL uses the right scheme (http or https) and that the server's certificate is valid.`,
+      message: `The secure connection to ${host} failed (${code}: ${innermostMessage(error, redact)}). Check that the base URL uses the right scheme (http or https) and that the server's certificate is valid.`,
       retryable: false,
       ...withCode,
     }
@@ -153,14 +165,14 @@ export function describeFetchFailure(error: unknown, url: string, connectMs: num
   if (code !== undefined && RESET.has(code)) {
     return {
       state: 'network_error',
-      message: `The connection to ${host} was closed before the server answered (${code}: ${innermostMessage(error)}).`,
+      message: `The connection to ${host} was closed before the server answered (${code}: ${innermostMessage(error, redact)}).`,
       retryable: true,
       ...withCode,
     }
   }
   return {
     state: 'network_error',
-    message: `Could not reach ${host}: ${innermostMessage(error)}.`,
+    message: `Could not reach ${host}: ${innermostMessage(error, redact)}.`,
     retryable: true,
     ...withCode,
   }
@@ -172,11 +184,15 @@ export function describeFetchFailure(error: unknown, url: string, connectMs: num
  * `incomplete`, the way a clean EOF without the end marker does. A connection that was RESET
  * (`ECONNRESET`, `EPIPE`) or failed otherwise is a `network_error`. Both keep the text so far.
  */
-export function describeStreamFailure(error: unknown, url: string): NetworkFailure {
+export function describeStreamFailure(
+  error: unknown,
+  url: string,
+  redact: Redact = noRedaction,
+): NetworkFailure {
   const code = errorCode(error)
   const host = hostLabel(url)
   const withCode = code === undefined ? {} : { code }
-  if (code === 'UND_ERR_SOCKET' && /other side closed/i.test(innermostMessage(error))) {
+  if (code === 'UND_ERR_SOCKET' && /other side closed/i.test(innermostMessage(error, redact))) {
     return {
       state: 'incomplete',
       message: `${host} closed the connection before the reply was finished; the text so far is kept.`,
@@ -192,7 +208,8 @@ export function describeStreamFailure(error: unknown, url: string): NetworkFailu
       ...withCode,
     }
   }
-  const reason = code === undefined ? innermostMessage(error) : `${code}: ${innermostMessage(error)}`
+  const reason =
+    code === undefined ? innermostMessage(error, redact) : `${code}: ${innermostMessage(error, redact)}`
   return {
     state: 'network_error',
     message: `The connection to ${host} failed while the reply was arriving (${reason}); the text so far is kept.`,

@@ -118,20 +118,15 @@ export async function executeRun(session: RunSession, registry: ResolvedRunRegis
     const outcome = await sendAttempt({ session, registry, dialect, http, attempt, pricing })
     if (outcome.kind === 'done' || session.finished) return
 
-    const reason =
-      outcome.reason.length > MAX_RETRY_REASON_CHARS
-        ? outcome.reason.slice(0, MAX_RETRY_REASON_CHARS) + '…'
-        : outcome.reason
+    // Redacted, then shortened (clip): never the other way round.
+    const reason = session.redactor.clip(outcome.reason, MAX_RETRY_REASON_CHARS)
     session.batcher.set('retry', {
       // The retry's number: 1 for the first resend.
       attempt: attempt + 1,
       delayMs: outcome.delayMs,
-      reason: session.redactor.text(reason),
+      reason,
     })
-    registry.logger.warn(
-      `run ${session.id}: retry ${attempt + 1} in ${seconds(outcome.delayMs)}`,
-      session.redactor.text(reason),
-    )
+    registry.logger.warn(`run ${session.id}: retry ${attempt + 1} in ${seconds(outcome.delayMs)}`, reason)
     // The notice goes out before the wait starts (at most a frame): "retrying in 2 s" is then true.
     await session.batcher.flushed()
     if (session.finished) return

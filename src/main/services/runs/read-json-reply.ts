@@ -29,7 +29,7 @@ export async function readJsonReply(
     })
   } catch (error) {
     if (session.finished) return
-    const failure = describeStreamFailure(error, url)
+    const failure = describeStreamFailure(error, url, session.redactor.text)
     session.finish({ state: failure.state, message: failure.message })
     return
   }
@@ -40,13 +40,14 @@ export async function readJsonReply(
   try {
     json = JSON.parse(text)
   } catch {
-    const preview = text.length > BODY_PREVIEW_CHARS ? text.slice(0, BODY_PREVIEW_CHARS) + '…' : text
+    // Redacted before it is cut (clip), so a key across the cut cannot leave half of itself.
+    const preview = session.redactor.clip(text, BODY_PREVIEW_CHARS, text.length >= MAX_JSON_REPLY_CHARS)
     session.finish({
       state: 'provider_error',
       error: {
         status,
         type: 'invalid_response',
-        message: `The server answered HTTP ${status} with a body that is not JSON${preview.trim() === '' ? ' (empty)' : `: ${session.redactor.content(preview)}`}`,
+        message: `The server answered HTTP ${status} with a body that is not JSON${preview.trim() === '' ? ' (empty)' : `: ${preview}`}`,
       },
     })
     return

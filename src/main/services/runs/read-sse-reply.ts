@@ -38,10 +38,12 @@ export async function readSseReply(context: ReplyContext, body: ReadableStream<U
     onEvent: (event) => {
       if (sink.stopped) return
       if (rawEvents < cap) {
+        // The event name and data are the server's words: a key can hide in either.
+        const redacted = session.redactor.rawEvent(event)
         session.batcher.addRawEvent({
           atMs: chunkAt - startedAt,
-          ...(event.event === undefined ? {} : { event: event.event }),
-          data: session.redactor.content(event.data),
+          ...(redacted.event === undefined ? {} : { event: redacted.event }),
+          data: redacted.data,
         })
       } else if (rawEvents === cap) {
         session.batcher.markRawEventsTruncated()
@@ -68,7 +70,7 @@ export async function readSseReply(context: ReplyContext, body: ReadableStream<U
     if (session.finished) return
     // Tool calls still open are closed, so the kept reply is well-formed.
     sink.push(parser.end(), registry.now())
-    const failure = describeStreamFailure(error, url)
+    const failure = describeStreamFailure(error, url, session.redactor.text)
     session.finish({ state: failure.state, message: failure.message })
     return
   }

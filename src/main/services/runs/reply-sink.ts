@@ -6,7 +6,8 @@ import type { RunSession } from './run-session'
 import type { RunTerminal } from './run-session'
 
 /**
- * Where the parts of a reply go, streamed or not: redacted, reduced (the one reducer decides what
+ * Where the parts of a reply go, streamed or not: measured, redacted (with a carry per text field,
+ * see PartRedactor), reduced (the one reducer decides what
  * the reply means), measured, and queued for the renderer in arrival order. Reading stops at the
  * first `end` or `error` part: after the dialect's end marker nothing can change the reply, and an
  * in-band error ends it as a provider error.
@@ -21,23 +22,34 @@ export type ReplySink = {
 
 export function createReplySink(session: RunSession, metrics: RunMetricsTracker): ReplySink {
   const accumulator = createStreamAccumulator()
+  const redaction = session.redactor.parts()
   let stopped = false
+
+  function accept(parts: readonly StreamPart[]): void {
+    if (parts.length === 0) return
+    for (const part of parts) reduceStreamPart(accumulator, part)
+    session.batcher.addParts(parts)
+  }
+
+  // Whoever ends the run (end of the body, a cut connection, a timeout, the user's cancel), the text
+  // the redaction holds back reaches the renderer before the terminal update.
+  session.beforeFinish = () => accept(redaction.flush())
 
   return {
     push(parts, at) {
       if (stopped || parts.length === 0) return
       const accepted: StreamPart[] = []
       for (const raw of parts) {
-        const part = session.redactor.part(raw)
-        reduceStreamPart(accumulator, part)
-        metrics.observe(part, at)
-        accepted.push(part)
-        if (part.type === 'end' || part.type === 'error') {
+        // Metrics see the parts as they arrived: held-back text must not shift the timing or make
+        // a reported usage look stale. They only count; nothing of the text leaves main this way.
+        metrics.observe(raw, at)
+        accepted.push(...redaction.push(raw))
+        if (raw.type === 'end' || raw.type === 'error') {
           stopped = true
           break
         }
       }
-      session.batcher.addParts(accepted)
+      accept(accepted)
       session.batcher.touchMetrics()
     },
     get stopped() {

@@ -1,73 +1,93 @@
 import type { DialectError } from '../../../shared/chat/errors'
 import type { StreamPart } from '../../../shared/chat/stream-part'
+import type { SseMessage } from '../../../shared/dialects/sse/sse-message'
 import type { HttpRequest } from '../../../shared/http/http-request'
+import { redactStrings } from '../../../shared/redaction/redact-strings'
+import {
+  createPartRedactor,
+  VOCABULARY_FIELDS,
+  type PartRedactor,
+} from '../../../shared/redaction/redact-stream-parts'
+
+export type { PartRedactor }
+import { createFragmentRedactor, createSecretMatcher } from '../../../shared/redaction/secret-matcher'
 import type { RunUpdate } from '../../../shared/runs/run-types'
 import { createRedactor, REDACTED } from '../log/redact'
 
 type RedactedHttp = NonNullable<RunUpdate['request']>
 
-/** Below this length a "key" would redact ordinary words (the log redactor uses the same floor). */
-const MIN_SECRET_LENGTH = 8
-
 /**
  * Everything a run sends to the renderer passes through here: the API key lives only in main.
  *
  * Two strengths: metadata (headers, error messages, plain-language messages) gets the log sink's
- * full redactor (credential header names, `Bearer …`, the exact key); content that must stay
- * faithful (the request body the inspector shows, model output, raw SSE data) only loses the exact
- * key, so a prompt that merely says "Bearer" is shown as sent.
+ * full redactor (credential header names, `Bearer …`, the key); content that must stay faithful
+ * (the request body the inspector shows, model output, raw SSE data) only loses the key, so a prompt
+ * that merely says "Bearer" is shown as sent. Either way the key is found in every spelling
+ * (createSecretMatcher) and whatever its length.
  */
 export type RunRedactor = {
   request(http: HttpRequest): RedactedHttp
   headers(headers: Headers): Record<string, string>
   text(text: string): string
-  /** Exact-key replacement only; returns the same string when the key is absent (the usual case). */
+  /** Key replacement only; returns the same string when the key is absent (the usual case). */
   content(text: string): string
+  /**
+   * Metadata redaction, THEN truncation to `maxChars` (with `…`): truncating first could cut a key
+   * in two and let its first part through. `readCut` says the text was already cut when read (a
+   * capped body): a key beginning at its very end is then redacted too.
+   */
+  clip(text: string, maxChars: number, readCut?: boolean): string
+  /** Every string field of one part (no carry: for parts outside a reply's stream). */
   part(part: StreamPart): StreamPart
+  /** A new ordered redactor for one reply. */
+  parts(): PartRedactor
+  rawEvent(event: SseMessage): SseMessage
   error(error: DialectError): DialectError
 }
 
+/**
+ * Raw events are shown one by one, so a key split across two deltas appears as two pieces a reader
+ * could join: pieces of the key this long are redacted there (shorter ones stay: see the fragment
+ * redactor).
+ */
+const RAW_FRAGMENT_CHARS = 8
+
 export function createRunRedactor(apiKey: string | null): RunRedactor {
-  const secrets = apiKey !== null && apiKey.length >= MIN_SECRET_LENGTH ? [apiKey] : []
+  const secrets = apiKey === null || apiKey === '' ? [] : [apiKey]
   const { redact, redactText } = createRedactor(() => secrets)
-  const key = secrets[0]
+  const matcher = createSecretMatcher(secrets)
+  const fragments = createFragmentRedactor(secrets, RAW_FRAGMENT_CHARS)
 
   function content(text: string): string {
-    return key !== undefined && text.includes(key) ? text.split(key).join(REDACTED) : text
+    return matcher.redact(text, REDACTED)
+  }
+
+  const strings = <T>(value: T, redactString: (text: string) => string): T =>
+    redactStrings(value, redactString, VOCABULARY_FIELDS)
+
+  function error(e: DialectError): DialectError {
+    // `type` is the dialect's free-text type string here (only `kind` is a vocabulary).
+    return matcher.empty ? e : { ...strings(e, redactText), type: redactText(e.type) }
   }
 
   function part(p: StreamPart): StreamPart {
-    if (key === undefined) return p
-    switch (p.type) {
-      case 'text-delta':
-      case 'reasoning-delta':
-        return p.text.includes(key) ? { ...p, text: content(p.text) } : p
-      case 'tool-call-delta':
-        return p.argumentsDelta.includes(key) ? { ...p, argumentsDelta: content(p.argumentsDelta) } : p
-      case 'error':
-        return { ...p, error: error(p.error) }
-      case 'raw':
-        return { ...p, event: { ...p.event, data: content(p.event.data) } }
-      case 'start':
-      case 'tool-call-start':
-      case 'tool-call-end':
-      case 'usage':
-      case 'finish':
-      case 'end':
-        return p
-      default: {
-        const unreachable: never = p
-        throw new Error(`unknown stream part ${JSON.stringify(unreachable)}`)
-      }
-    }
+    if (matcher.empty) return p
+    return p.type === 'error' ? { ...p, error: error(p.error) } : strings(p, content)
   }
 
-  function error(e: DialectError): DialectError {
-    const out: DialectError = { ...e, type: redactText(e.type), message: redactText(e.message) }
-    if (typeof e.code === 'string') out.code = redactText(e.code)
-    if (typeof e.param === 'string') out.param = redactText(e.param)
-    if (e.requestId !== undefined) out.requestId = redactText(e.requestId)
-    return out
+  function clip(text: string, maxChars: number, readCut = false): string {
+    // Only the head is shown: redact a window long enough to hold any key starting inside the head.
+    const windowEnd = maxChars + matcher.longest
+    let redacted = redactText(text.length > windowEnd ? text.slice(0, windowEnd) : text)
+    if (readCut && text.length <= windowEnd) {
+      const tail = matcher.heldTail(redacted)
+      if (tail !== undefined) redacted = redacted.slice(0, tail.start) + REDACTED
+    }
+    return redacted.length > maxChars ? redacted.slice(0, maxChars) + '…' : redacted
+  }
+
+  function parts(): PartRedactor {
+    return createPartRedactor(matcher, secrets, part)
   }
 
   return {
@@ -89,7 +109,12 @@ export function createRunRedactor(apiKey: string | null): RunRedactor {
     },
     text: redactText,
     content,
+    clip,
     part,
+    parts,
+    rawEvent(event) {
+      return matcher.empty ? event : strings(event, (text) => fragments(content(text), REDACTED))
+    },
     error,
   }
 }

@@ -22,6 +22,11 @@ export type RunSession = {
   /** A response (any status) arrived for the current attempt. */
   responded: boolean
   redactor: RunRedactor
+  /**
+   * Called once, right before the terminal update, whoever ends the run (reply end, error, timer,
+   * cancel): the reply sink releases the text its redaction still holds, so no character is lost.
+   */
+  beforeFinish: (() => void) | undefined
   /** Metrics of the current attempt (the one that produced the reply, after retries). */
   metrics: RunMetricsTracker | undefined
   useApiKey(apiKey: string): void
@@ -47,6 +52,7 @@ export function createRunSession(options: {
     },
     responded: false,
     redactor: createRunRedactor(null),
+    beforeFinish: undefined,
     metrics: undefined,
     batcher: createRunUpdateBatcher({
       runId: id,
@@ -65,6 +71,9 @@ export function createRunSession(options: {
     },
     finish(terminal) {
       if (finished) return
+      const release = session.beforeFinish
+      session.beforeFinish = undefined
+      release?.()
       finished = true
       const redacted: RunTerminal = { state: terminal.state }
       if (terminal.error !== undefined) redacted.error = session.redactor.error(terminal.error)

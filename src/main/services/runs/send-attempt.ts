@@ -85,7 +85,7 @@ export async function sendAttempt(options: {
     )
   } catch (error) {
     if (session.finished) return DONE
-    const failure = describeFetchFailure(error, http.url, timeouts.connectMs)
+    const failure = describeFetchFailure(error, http.url, timeouts.connectMs, session.redactor.text)
     if (failure.retryable) {
       const plan = planRetry({
         retriesSoFar: attempt,
@@ -108,7 +108,9 @@ export async function sendAttempt(options: {
 
   session.responded = true
   metrics.headersReceived(registry.now())
-  const requestId = response.headers.get(dialect.requestIdHeader) ?? undefined
+  const requestIdHeader = response.headers.get(dialect.requestIdHeader)
+  // A header value is the server's word like any other: it may echo the key.
+  const requestId = requestIdHeader === null ? undefined : session.redactor.text(requestIdHeader)
   session.batcher.set('response', {
     status: response.status,
     headers: session.redactor.headers(response.headers),
@@ -138,6 +140,9 @@ export async function sendAttempt(options: {
     // The status says enough; a body cut short still parses to a message below.
     body = ''
   }
+  // Redacted BEFORE the dialect's parser shortens the message: a key cut in two by a truncation
+  // would let its first part through. A body cut by the cap loses a key beginning at its end too.
+  body = session.redactor.clip(body, MAX_ERROR_BODY_CHARS, body.length >= MAX_ERROR_BODY_CHARS)
   if (session.finished) return DONE
 
   if (response.status >= 300 && response.status < 400) {

@@ -8,6 +8,7 @@ import {
   type ProfileInput,
   type SettingsFile,
 } from '../../../shared/settings/settings-schema'
+import { originChanged, urlOrigin } from '../../../shared/settings/profile-origin'
 import { UserFacingError } from '../../ipc/handlers'
 import { readJsonFile, writeJsonFileAtomic } from '../json-store'
 
@@ -16,13 +17,26 @@ export type SettingsService = {
   profiles(): Profile[]
   activeProfileId(): string
   profile(id: string): Profile
-  saveProfile(input: ProfileInput): Promise<Profile>
+  /**
+   * Creates or edits a remote profile. When an edit points the profile at another origin (scheme,
+   * host, port), `onOriginChange` runs first with the profile as it was (the caller drops the key,
+   * which was given for the old server); if it fails, nothing is saved.
+   */
+  saveProfile(input: ProfileInput, hooks?: SaveProfileHooks): Promise<SavedProfile>
   removeProfile(id: string): Promise<void>
   activateProfile(id: string): Promise<void>
   theme(): SettingsFile['theme']
   setTheme(theme: SettingsFile['theme']): Promise<void>
   /** Where settings.json went if it was corrupt at startup (it is kept, never deleted). */
   quarantined(): string[]
+}
+
+export type SaveProfileHooks = { onOriginChange?: (before: Profile) => Promise<void> }
+
+export type SavedProfile = {
+  profile: Profile
+  /** The origin the profile pointed at before this edit, when the edit changed it. */
+  originChangedFrom?: string
 }
 
 const DEFAULT_SETTINGS: SettingsFile = settingsFileSchema.parse({ version: 1 })
@@ -56,7 +70,7 @@ export async function createSettingsService(options: {
       if (!found) throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(id)}.`)
       return found
     },
-    async saveProfile(input) {
+    async saveProfile(input, hooks = {}) {
       const parsed = profileInputSchema.parse(input)
       if (parsed.id === LOCAL_PROFILE_ID) {
         throw new UserFacingError(
@@ -76,11 +90,16 @@ export async function createSettingsService(options: {
         ...(parsed.loginUrl ? { loginUrl: parsed.loginUrl } : {}),
         catalogSource: parsed.catalogSource,
       }
+      const moved = existing !== undefined && originChanged(existing.baseUrl, profile.baseUrl)
+      // Before the new address is saved: a key must never be attached to a server it was not given for.
+      if (moved) await hooks.onOriginChange?.(existing)
       const profiles = existing
         ? settings.profiles.map((p) => (p.id === profile.id ? profile : p))
         : [...settings.profiles, profile]
       await persist({ ...settings, profiles })
-      return profile
+      return moved
+        ? { profile, originChangedFrom: urlOrigin(existing.baseUrl) ?? existing.baseUrl }
+        : { profile }
     },
     async removeProfile(id) {
       if (id === LOCAL_PROFILE_ID) {

@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { SelectField } from '../../components/SelectField'
 import { TextField } from '../../components/TextField'
+import type { ProfileSaveResult } from '../../../../shared/ipc/contract'
+import { insecureBaseUrlWarning, originChanged, urlOrigin } from '../../../../shared/settings/profile-origin'
 import type { Profile } from '../../../../shared/settings/settings-schema'
 import { useAppStore } from '../../store'
 import {
@@ -24,14 +26,22 @@ export function ProfileForm({
   onDone,
 }: {
   profile?: Profile
-  onDone: (saved: Profile | null) => void
+  onDone: (saved: ProfileSaveResult | null) => void
 }): React.JSX.Element {
+  const hasKey = useAppStore((state) => (profile ? state.keyStatus[profile.id]?.hasKey === true : false))
   const [values, setValues] = useState<ProfileFormValues>(
     profile ? profileFormValues(profile) : EMPTY_PROFILE_FORM,
   )
   const [errors, setErrors] = useState<ProfileFormErrors>({})
   const [saving, setSaving] = useState(false)
   const editing = profile !== undefined
+  const insecure = insecureBaseUrlWarning(values.baseUrl)
+  // Said before saving, so the user can still keep the old address (main drops the key on save).
+  const newOrigin = urlOrigin(values.baseUrl.trim())
+  const keyWillGo =
+    editing && hasKey && newOrigin !== undefined && originChanged(profile.baseUrl, values.baseUrl.trim())
+      ? `Saving removes this profile's key: it was given for ${urlOrigin(profile.baseUrl) ?? profile.baseUrl}, not ${newOrigin}. Enter it again afterwards if this server should have it.`
+      : undefined
 
   const update = (field: keyof ProfileFormValues, value: string): void => {
     setValues((current) => ({ ...current, [field]: value }))
@@ -83,6 +93,16 @@ export function ProfileForm({
         spellCheck={false}
         onChange={(event) => update('baseUrl', event.target.value)}
       />
+      {insecure && (
+        <p className="settings-warning" role="status">
+          {insecure}
+        </p>
+      )}
+      {keyWillGo && (
+        <p className="settings-warning" role="status">
+          {keyWillGo}
+        </p>
+      )}
       <TextField
         label="Login URL (optional)"
         value={values.loginUrl}

@@ -7,6 +7,7 @@ import type { Profile } from '../../../../shared/settings/settings-schema'
 import { useAppStore } from '../../store'
 import { ProfileForm } from './ProfileForm'
 import { ProfileKey } from './ProfileKey'
+import { insecureBaseUrlWarning } from '../../../../shared/settings/profile-origin'
 
 /** One profile in Settings: where it points, its key, and (for remote ones) edit and remove. */
 export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Element {
@@ -14,6 +15,10 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
   const status = useAppStore((state) => state.keyStatus[profile.id])
   const [editing, setEditing] = useState(false)
   const [error, setError] = useState<string>()
+  // Main removed the key on the last save (the base URL moved to another origin): said here, where
+  // the user is, until the next edit.
+  const [keyRemoved, setKeyRemoved] = useState<string>()
+  const insecure = insecureBaseUrlWarning(profile.baseUrl)
   const isLocal = profile.kind === 'local'
 
   const run = async (action: () => Promise<void>): Promise<void> => {
@@ -59,13 +64,20 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
         </div>
 
         {editing ? (
-          <ProfileForm profile={profile} onDone={() => setEditing(false)} />
+          <ProfileForm
+            profile={profile}
+            onDone={(saved) => {
+              setEditing(false)
+              setKeyRemoved(saved?.keyRemovedNotice)
+            }}
+          />
         ) : (
           <dl className="settings-profile-facts">
             <div>
               <dt>Base URL</dt>
               <dd>
                 <Truncate text={profile.baseUrl} className="settings-mono" />
+                {insecure && !isLocal && <p className="settings-warning">{insecure}</p>}
               </dd>
             </div>
             {profile.loginUrl && (
@@ -87,6 +99,11 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
           <div className="field-error" role="alert">
             {error}
           </div>
+        )}
+        {keyRemoved && !editing && (
+          <p className="settings-warning" role="status">
+            {keyRemoved}
+          </p>
         )}
         <ProfileKey profile={profile} status={status} />
       </section>

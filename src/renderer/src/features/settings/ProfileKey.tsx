@@ -6,6 +6,7 @@ import type { KeyStatusView } from '../../../../shared/ipc/contract'
 import type { Profile } from '../../../../shared/settings/settings-schema'
 import { useAppStore } from '../../store'
 import { maskedKey, storageSentence } from './key-status-text'
+import { apiKeyProblem } from '../../../../shared/settings/api-key'
 
 /**
  * A profile's key: where it is kept, its last four characters, and enter / replace / remove. The
@@ -43,8 +44,10 @@ export function ProfileKey({
     const key = input.value.trim()
     input.value = ''
     setSaved(undefined)
-    if (key === '') {
-      setError('Paste or type the key first.')
+    // Checked here too so the user hears at once; main checks again (the channel's schema).
+    const problem = apiKeyProblem(key)
+    if (problem !== undefined) {
+      setError(problem)
       input.focus()
       return
     }

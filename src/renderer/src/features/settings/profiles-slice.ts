@@ -1,4 +1,4 @@
-import type { KeyStatusView } from '../../../../shared/ipc/contract'
+import type { KeyStatusView, ProfileSaveResult } from '../../../../shared/ipc/contract'
 import type { Profile, ProfileInput } from '../../../../shared/settings/settings-schema'
 import { invoke } from '../../lib/invoke'
 import type { Slice } from '../../store/slice'
@@ -9,7 +9,8 @@ export type ProfilesSlice = {
   /** What the renderer may know about each profile's key: never the key itself. */
   keyStatus: Record<string, KeyStatusView>
   loadProfiles(): Promise<void>
-  saveProfile(input: ProfileInput): Promise<Profile>
+  /** The saved profile, with what the user must hear about it (a removed key, warnings). */
+  saveProfile(input: ProfileInput): Promise<ProfileSaveResult>
   removeProfile(profileId: string): Promise<void>
   activateProfile(profileId: string): Promise<void>
   refreshKeyStatus(profileId: string): Promise<void>
@@ -42,6 +43,7 @@ export const createProfilesSlice: Slice<ProfilesSlice> = (set, get) => ({
   },
   async saveProfile(input) {
     const profile = await invoke('profiles:save', input)
+    // loadProfiles refreshes the key status too: a key dropped for a new origin shows as missing.
     await get().loadProfiles()
     // An edited base URL, login URL or catalog source changes the cards.
     if (input.id !== undefined && get().catalogs[profile.id] !== undefined) {
