@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningGateway } from '../../../src/gateway/start-gateway'
+import { MAX_JSON_DEPTH } from '../../../src/shared/dialects/json-depth'
+import { CLIENT_KEY, TEXT_MODEL, startSimulatorGateway } from './support/gateways'
+import { bearer, xApiKey } from './support/raw-http'
+
+/**
+ * Requests built to make the gateway do unbounded work: deep nesting, and small schemas asking the
+ * simulator for huge values. Each must get a prompt 400 in the dialect's own shape, and the gateway
+ * must go on answering others.
+ */
+let gateway: RunningGateway
+beforeAll(async () => {
+  gateway = await startSimulatorGateway({ maxBodyBytes: 1024 * 1024 })
+})
+afterAll(async () => {
+  await gateway?.close()
+})
+
+/** Stands for the deep value in a body template; replaced in the text (JSON.stringify would overflow). */
+const DEEP = '"__DEEP__"'
+const LEVELS = 10_000
+const deepObject = '{"a":'.repeat(LEVELS) + '1' + '}'.repeat(LEVELS)
+
+/** The same deep value as the content of a JSON string (escaped quotes). */
+const DEEP_IN_STRING = '__DEEP_IN_STRING__'
+const deep = JSON.parse(DEEP) as string
+
+function post(path: string, template: unknown, deepText = deepObject): Promise<Response> {
+  const body = JSON.stringify(template)
+    .replace(DEEP, () => deepText)
+    .replace(DEEP_IN_STRING, () => JSON.stringify(deepObject).slice(1, -1))
+  const headers = path === '/v1/messages' ? xApiKey(CLIENT_KEY) : bearer(CLIENT_KEY)
+  return fetch(gateway.origin + path, { method: 'POST', headers, body })
+}
+type OpenaiErrorBody = { error: { type: string; message: string; param: string | null } }
+type AnthropicErrorBody = { type: string; error: { type: string; message: string } }
+
+const user = [{ role: 'user', content: 'hi' }]
+
+const OPENAI_DEEP: Array<[string, unknown, string]> = [
+  [
+    'tool parameters',
+    {
+      model: TEXT_MODEL,
+      messages: user,
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'f', parameters: { type: 'object', properties: { x: deep } } },
+        },
+      ],
+    },
+    'tools.0.function.parameters.properties.x',
+  ],
+  [
+    'tool parameters $defs',
+    {
+      model: TEXT_MODEL,
+      messages: user,
+      tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', $defs: deep } } }],
+    },
+    'tools.0.function.parameters.$defs.a',
+  ],
+  [
+    'a response_format schema',
+    {
+      model: TEXT_MODEL,
+      messages: user,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 's', schema: { type: 'object', enum: [deep] } },
+      },
+    },
+    'response_format.json_schema.schema.enum.0.a',
+  ],
+  [
+    'tool-call arguments (JSON in a string)',
+    {
+      model: TEXT_MODEL,
+      messages: [
+        ...user,
+        {
+          role: 'assistant',
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: DEEP_IN_STRING } }],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: 'ok' },
+      ],
+    },
+    'messages.1.tool_calls.0.function.arguments',
+  ],
+]
+
+const ANTHROPIC_DEEP: Array<[string, unknown, string]> = [
+  [
+    'tool input_schema',
+    {
+      model: TEXT_MODEL,
+      max_tokens: 50,
+      messages: user,
+      tools: [{ name: 'f', input_schema: { type: 'object', properties: { x: deep } } }],
+    },
+    'tools.0.input_schema.properties.x.a',
+  ],
+  [
+    'tool_use.input',
+    {
+      model: TEXT_MODEL,
+      max_tokens: 50,
+      messages: [
+        ...user,
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'f', input: deep }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'ok' }] },
+      ],
+      tools: [{ name: 'f', input_schema: { type: 'object' } }],
+    },
+    'messages.1.content.0.input.a',
+  ],
+  [
+    'assistant content',
+    {
+      model: TEXT_MODEL,
+      max_tokens: 50,
+      messages: [...user, { role: 'assistant', content: deep }],
+    },
+    'messages.1.content.a.a',
+  ],
+  [
+    'output_config schema $defs',
+    {
+      model: TEXT_MODEL,
+      max_tokens: 50,
+      messages: user,
+      output_config: { format: { type: 'json_schema', schema: { type: 'object', $defs: deep } } },
+    },
+    'output_config.format.schema.$defs.a.a',
+  ],
+]
+
+describe(`JSON nested ${LEVELS} levels deep`, () => {
+  it.each(OPENAI_DEEP)(
+    'Chat Completions, in %s: 400 naming the field and the limit',
+    async (_, body, param) => {
+      const response = await post('/v1/chat/completions', body)
+      expect(response.status).toBe(400)
+      const error = ((await response.json()) as OpenaiErrorBody).error
+      expect(error.type).toBe('invalid_request_error')
+      expect(error.param).toBe(param)
+      expect(error.message).toContain(param)
+      expect(error.message).toContain(`${MAX_JSON_DEPTH} levels`)
+    },
+  )
+
+  it.each(ANTHROPIC_DEEP)('Messages, in %s: 400 naming the field and the limit', async (_, body, param) => {
+    const response = await post('/v1/messages', body)
+    expect(response.status).toBe(400)
+    const payload = (await response.json()) as AnthropicErrorBody
+    expect(payload.type).toBe('error')
+    expect(payload.error.type).toBe('invalid_request_error')
+    expect(payload.error.message).toContain(param)
+    expect(payload.error.message).toContain(`${MAX_JSON_DEPTH} levels`)
+  })
+
+  it('nesting within the limit is still served', async () => {
+    const shallow = '{"a":'.repeat(20) + '1' + '}'.repeat(20)
+    const response = await post(
+      '/v1/chat/completions',
+      {
+        model: TEXT_MODEL,
+        messages: user,
+        tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', $defs: deep } } }],
+      },
+      shallow,
+    )
+    expect(response.status).toBe(200)
+  })
+})
