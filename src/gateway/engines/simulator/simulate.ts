@@ -12,7 +12,8 @@ import { Sampler } from './sampler'
 import { simulatedDelays } from './simulated-delays'
 import { simulatedFinishReason, type SimulatedEnding } from './simulated-finish-reason'
 import type { Simulation, SimulationContext } from './simulation'
-import { countTextTokens, splitIntoTokenPieces, wellFormed } from './token-pieces'
+import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
+import { splitIntoTokenPieces, wellFormed } from './token-pieces'
 import { findPlace, type ValueHints } from './value-hints'
 
 /** A normal reply aims for this many tokens, chosen by the seed. */
