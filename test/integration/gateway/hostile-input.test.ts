@@ -175,3 +175,125 @@ describe(`JSON nested ${LEVELS} levels deep`, () => {
     expect(response.status).toBe(200)
   })
 })
+
+/** A small schema asking the simulator for a huge value, with what the 400 must name. */
+type Demanding = { title: string; body: unknown; param: string; figure: string }
+
+const SELF_TWICE = { properties: { l: { $ref: '#' }, r: { $ref: '#' } }, required: ['l', 'r'] }
+const HUGE_ARRAY = {
+  type: 'object',
+  properties: { ids: { type: 'array', items: { type: 'integer' }, minItems: 100_000_000 } },
+  required: ['ids'],
+}
+
+const OPENAI_DEMANDING: Demanding[] = [
+  {
+    title: 'json_schema minProperties 100000',
+    body: {
+      model: TEXT_MODEL,
+      messages: user,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 's', schema: { type: 'object', minProperties: 100_000 } },
+      },
+    },
+    param: 'response_format.json_schema.schema',
+    figure: 'minProperties 100000',
+  },
+  {
+    title: 'a forced tool with minItems 100000000',
+    body: {
+      model: TEXT_MODEL,
+      messages: user,
+      stream: true,
+      tools: [
+        { type: 'function', function: { name: 'other', parameters: { type: 'object' } } },
+        { type: 'function', function: { name: 'f', parameters: HUGE_ARRAY } },
+      ],
+      tool_choice: { type: 'function', function: { name: 'f' } },
+    },
+    param: 'tools.1.function.parameters',
+    figure: 'minItems 100000000',
+  },
+  {
+    title: 'json_schema referring to itself twice',
+    body: {
+      model: TEXT_MODEL,
+      messages: user,
+      response_format: { type: 'json_schema', json_schema: { name: 's', schema: SELF_TWICE } },
+    },
+    param: 'response_format.json_schema.schema',
+    figure: '10,000',
+  },
+]
+
+const ANTHROPIC_DEMANDING: Demanding[] = [
+  {
+    title: 'output_config referring to itself twice',
+    body: {
+      model: TEXT_MODEL,
+      max_tokens: 50,
+      messages: user,
+      output_config: { format: { type: 'json_schema', schema: SELF_TWICE } },
+    },
+    param: 'output_config.format.schema',
+    figure: '10,000',
+  },
+  {
+    title: 'a forced tool with minItems 100000000',
+    body: {
+      model: TEXT_MODEL,
+      max_tokens: 50,
+      stream: true,
+      messages: user,
+      tools: [{ name: 'f', input_schema: HUGE_ARRAY }],
+      tool_choice: { type: 'tool', name: 'f' },
+    },
+    param: 'tools.0.input_schema',
+    figure: 'minItems 100000000',
+  },
+]
+
+describe('schemas asking the simulator for more than it generates', () => {
+  it.each(OPENAI_DEMANDING)(
+    'Chat Completions, $title: a prompt 400 naming the schema and the figure',
+    async (c) => {
+      const response = await post('/v1/chat/completions', c.body)
+      expect(response.status).toBe(400)
+      const error = ((await response.json()) as OpenaiErrorBody).error
+      expect(error.type).toBe('invalid_request_error')
+      expect(error.param).toBe(c.param)
+      expect(error.message).toContain(c.param)
+      expect(error.message).toContain(c.figure)
+    },
+  )
+
+  it.each(ANTHROPIC_DEMANDING)(
+    'Messages, $title: a prompt 400 naming the schema and the figure',
+    async (c) => {
+      const response = await post('/v1/messages', c.body)
+      expect(response.status).toBe(400)
+      const payload = (await response.json()) as AnthropicErrorBody
+      expect(payload.error.type).toBe('invalid_request_error')
+      expect(payload.error.message).toContain(c.param)
+      expect(payload.error.message).toContain(c.figure)
+    },
+  )
+
+  it('leaves the gateway answering: all of them at once, then an ordinary request', async () => {
+    const hostile = [
+      ...OPENAI_DEMANDING.map((c) => post('/v1/chat/completions', c.body)),
+      ...ANTHROPIC_DEMANDING.map((c) => post('/v1/messages', c.body)),
+    ]
+    const statuses = await Promise.all(
+      hostile.map(async (pending) => {
+        const response = await pending
+        await response.arrayBuffer()
+        return response.status
+      }),
+    )
+    expect(new Set(statuses)).toEqual(new Set([400]))
+    const ordinary = await post('/v1/chat/completions', { model: TEXT_MODEL, messages: user })
+    expect(ordinary.status).toBe(200)
+  })
+})
