@@ -26,14 +26,23 @@ export function findTooDeepJson(value: unknown, limit: number): string[] | undef
     const { value: node, depth, path } = frame
     if (typeof node !== 'object' || node === null) continue
     if (depth + 1 > limit) return pathSegments(path)
-    const entries: Array<[string, unknown]> = Array.isArray(node)
-      ? node.map((item, index) => [String(index), item])
-      : Object.entries(node)
-    // Pushed in reverse so the first offending field in document order is the one reported.
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i] as [string, unknown]
-      if (typeof child === 'object' && child !== null) {
-        stack.push({ value: child, depth: depth + 1, path: { key, parent: path } })
+    // Only containers are pushed (a 4 MB array of numbers costs one pass, no allocations), in reverse
+    // so the first offending field in document order is the one reported.
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) {
+        const child: unknown = node[i]
+        if (typeof child === 'object' && child !== null) {
+          stack.push({ value: child, depth: depth + 1, path: { key: String(i), parent: path } })
+        }
+      }
+    } else {
+      const keys = Object.keys(node)
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string
+        const child = (node as Record<string, unknown>)[key]
+        if (typeof child === 'object' && child !== null) {
+          stack.push({ value: child, depth: depth + 1, path: { key, parent: path } })
+        }
       }
     }
   }
