@@ -19,7 +19,10 @@ import { numberHint, stringHint, type ValueHints } from './value-hints'
  * not bounded either: `{"type":"string","minLength":50000000}` and three nested arrays of minItems 100
  * of 100-character strings each ran past 30 s and 0.8–1.1 GB; and where it does stop it breaks the
  * schema silently (`minItems: 100000000` → `[]`, `minProperties: 100000` → an exception about
- * additionalProperties). Its values also ignore the property names and the user's words (`city` → ""),
+ * additionalProperties). On this folder's 17 fixture schemas × 20 seeds (ajv as the judge) it was
+ * deterministic but invalid on 4 (a pattern with minLength, draft-4 exclusive bounds, draft-4 tuples,
+ * a recursive tree) and threw on 1 (minProperties with additionalProperties: false), where this
+ * generator is valid on all. Its values also ignore the property names and the user's words (`city` → ""),
  * which is what makes a simulated tool call read like a real one (value-hints.ts). A total budget
  * would have to be wrapped around its internals, so the hand-written generator stays, with one.
  */
