@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningGateway } from '../../../src/gateway/start-gateway'
 import { MAX_JSON_DEPTH } from '../../../src/shared/dialects/json-depth'
-import { CLIENT_KEY, TEXT_MODEL, startSimulatorGateway } from './support/gateways'
+import { CLIENT_KEY, TEXT_MODEL, VISION_MODEL, startSimulatorGateway } from './support/gateways'
 import { bearer, xApiKey } from './support/raw-http'
 
 /**
@@ -11,7 +11,7 @@ import { bearer, xApiKey } from './support/raw-http'
  */
 let gateway: RunningGateway
 beforeAll(async () => {
-  gateway = await startSimulatorGateway({ maxBodyBytes: 1024 * 1024 })
+  gateway = await startSimulatorGateway({ maxBodyBytes: 16 * 1024 * 1024 })
 })
 afterAll(async () => {
   await gateway?.close()
@@ -295,5 +295,57 @@ describe('schemas asking the simulator for more than it generates', () => {
     expect(new Set(statuses)).toEqual(new Set([400]))
     const ordinary = await post('/v1/chat/completions', { model: TEXT_MODEL, messages: user })
     expect(ordinary.status).toBe(200)
+  })
+})
+
+/**
+ * Valid requests whose size once cost quadratic time (measured before the fix: 20,000 tools took
+ * about 50 s to scan for a mention, 60,000 tool results about 26 s to pair), past this suite's 20 s
+ * test timeout (both failed it before the fix). The vision model's 1M-token context lets them through to the simulator.
+ */
+describe('large valid requests, answered in time linear in their size', () => {
+  it('finds the tool a 20 KB message names among 20,000 tools', async () => {
+    const tools = Array.from({ length: 20_000 }, (_, i) => ({
+      type: 'function',
+      function: { name: `tool_name_${i}`, parameters: { type: 'object' } },
+    }))
+    const content = `${'some words '.repeat(1_800)} then call tool name 19999`
+    const response = await post('/v1/chat/completions', {
+      model: VISION_MODEL,
+      messages: [{ role: 'user', content }],
+      tools,
+    })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {
+      choices: Array<{ message: { tool_calls?: Array<{ function: { name: string } }> } }>
+    }
+    expect(body.choices[0]?.message.tool_calls?.[0]?.function.name).toBe('tool_name_19999')
+  })
+
+  it('pairs 60,000 tool_use blocks with their 60,000 tool_results', async () => {
+    const count = 60_000
+    const uses = Array.from({ length: count }, (_, i) => ({
+      type: 'tool_use',
+      id: `toolu_${i}`,
+      name: 'f',
+      input: {},
+    }))
+    const results = Array.from({ length: count }, (_, i) => ({
+      type: 'tool_result',
+      tool_use_id: `toolu_${i}`,
+      content: 'ok',
+    }))
+    const response = await post('/v1/messages', {
+      model: VISION_MODEL,
+      max_tokens: 20,
+      tools: [{ name: 'f', input_schema: { type: 'object' } }],
+      messages: [
+        { role: 'user', content: 'run f many times' },
+        { role: 'assistant', content: uses },
+        { role: 'user', content: results },
+      ],
+    })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { type: string }).type).toBe('message')
   })
 })
