@@ -1,5 +1,5 @@
 // The conversation bench:render opens: 1,048,576 o200k tokens of mixed markdown, deterministic.
-import { countTextTokens } from '../../src/gateway/engines/simulator/token-pieces'
+import { countTextTokens } from '../../src/shared/tokens/count-text-tokens'
 import type { Conversation, Pane, ReplyRecord, StoredMessage } from '../../src/shared/history/conversation'
 import { seededRandom, type Random } from './mulberry32'
 

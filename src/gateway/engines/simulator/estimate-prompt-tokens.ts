@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../../shared/chat/chat-request'
-import { countTextTokens } from './token-pieces'
+import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
 
 /**
  * How the simulator prices a prompt (documented in README.md). Real providers add a few framing
@@ -18,7 +18,7 @@ export const REPLY_PRIMING_TOKENS = 3
 /**
  * The prompt's size in tokens, as the simulated model would see it. The gateway also uses it to refuse
  * prompts over the context length, so it must stay linear: all text is gathered into one string and
- * tokenized once (in bounded windows, see token-pieces.ts), never message by message.
+ * tokenized once (in bounded windows, see shared/tokens/count-text-tokens.ts), never message by message.
  */
 export function estimatePromptTokens(request: ChatRequest): number {
   // The gateway checks the context length and then simulates the same request object: count once.

@@ -1,5 +1,6 @@
 import type { ResponseFormat } from '../../../shared/chat/chat-request'
 import { imageMediaType, type ConversationFacts } from './conversation-facts'
+import { withinExampleLimits } from './example-budget'
 import { exampleFromSchema } from './json-schema-example'
 import { briefText } from './reply-text'
 import type { Sampler } from './sampler'
@@ -36,7 +37,11 @@ export function composeJsonReply(
       return JSON.stringify(reply, null, 2)
     }
     case 'json_schema':
-      return JSON.stringify(exampleFromSchema(format.schema, sampler, hints) ?? null, null, 2)
+      return withinExampleLimits(
+        () => JSON.stringify(exampleFromSchema(format.schema, sampler, hints) ?? null, null, 2),
+        context.dialect,
+        { kind: 'response-format' },
+      )
     default: {
       const unreachable: never = format
       throw new Error(`unknown response format ${JSON.stringify(unreachable)}`)

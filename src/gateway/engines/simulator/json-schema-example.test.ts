@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SCHEMAS } from './__fixtures__/schemas'
-import { validateJsonSchema } from './__fixtures__/validate-json-schema'
+import { schemaViolations } from './__fixtures__/ajv-oracle'
+import { EXAMPLE_LIMITS, ExampleTooLarge } from './example-budget'
 import { exampleFromSchema } from './json-schema-example'
 import { Sampler } from './sampler'
 import { findPlace, type ValueHints } from './value-hints'
@@ -25,7 +26,7 @@ describe('exampleFromSchema', () => {
       ] as Array<[number, boolean]>) {
         const value = example(schema, seed, greedy)
         expect(
-          validateJsonSchema(value, schema),
+          schemaViolations(value, schema),
           `seed ${seed} greedy ${greedy}: ${JSON.stringify(value)}`,
         ).toEqual([])
       }
@@ -68,12 +69,99 @@ describe('exampleFromSchema', () => {
     fc.assert(
       fc.property(arbitrarySchema, fc.nat(), fc.boolean(), (schema, seed, greedy) => {
         const value = example(schema, seed, greedy)
-        expect(validateJsonSchema(value, schema), JSON.stringify({ schema, value })).toEqual([])
+        expect(schemaViolations(value, schema), JSON.stringify({ schema, value })).toEqual([])
       }),
       { numRuns: 400 },
     )
   })
 })
+
+describe('exampleFromSchema, bounded over the whole value', () => {
+  /** The reason it refused, or the value it made. */
+  function attempt(schema: unknown, seed = 1, greedy = false): { refused: string } | { value: unknown } {
+    try {
+      return { value: example(schema, seed, greedy) }
+    } catch (error) {
+      if (error instanceof ExampleTooLarge) return { refused: error.reason }
+      throw error
+    }
+  }
+
+  it.each([
+    ['minProperties 100000', { type: 'object', minProperties: 100_000 }],
+    [
+      'minItems 100000000',
+      { type: 'object', properties: { a: { type: 'array', minItems: 100_000_000 } }, required: ['a'] },
+    ],
+    ['minLength 50000000', { type: 'string', minLength: 50_000_000 }],
+  ])('refuses a schema that states too big a figure, naming it (%s)', (figure, schema) => {
+    expect(attempt(schema)).toEqual({ refused: expect.stringContaining(figure) as unknown })
+  })
+
+  it.each([
+    [
+      'a schema referring to itself twice, both required',
+      { properties: { l: { $ref: '#' }, r: { $ref: '#' } }, required: ['l', 'r'] },
+    ],
+    ['a pattern with a huge repetition', { type: 'string', pattern: '^a{10000000}$' }],
+    ['a pattern with nested repetitions', { type: 'string', pattern: '^(a{3000}){3000}$' }],
+    ['an empty repetition repeated', { type: 'string', pattern: '^(x?){100000000}$' }],
+  ])('refuses %s instead of generating without end', (_, schema) => {
+    expect(attempt(schema)).toHaveProperty('refused')
+  })
+
+  it('counts over the whole value, not along one path: each array is small, all of them are not', () => {
+    const nested = (minItems: number) => ({
+      type: 'array',
+      minItems,
+      items: { type: 'array', minItems, items: { type: 'array', minItems, items: { type: 'integer' } } },
+    })
+    // 30 × 30 × 30 = 27,000 items, over the limit, though no single array holds more than 30.
+    expect(attempt(nested(30))).toEqual({
+      refused: expect.stringContaining(EXAMPLE_LIMITS.values.toLocaleString('en-US')) as unknown,
+    })
+    // 20 × 20 × 20 = 8,000 items fit, and are valid.
+    const within = attempt(nested(20))
+    expect(within).toHaveProperty('value')
+    expect(schemaViolations((within as { value: unknown }).value, nested(20))).toEqual([])
+  })
+
+  it('makes a valid value within the limits, or refuses, for schemas asking for a lot (property)', () => {
+    fc.assert(
+      fc.property(demandingSchema, fc.nat(), fc.boolean(), (schema, seed, greedy) => {
+        const outcome = attempt(schema, seed, greedy)
+        if ('refused' in outcome) return
+        expect(schemaViolations(outcome.value, schema), JSON.stringify(schema)).toEqual([])
+        const size = measure(outcome.value)
+        expect(size.containers).toBeLessThanOrEqual(EXAMPLE_LIMITS.values)
+        expect(size.characters).toBeLessThanOrEqual(EXAMPLE_LIMITS.characters)
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
+
+/** Items and properties in a value, and the characters of its strings and keys (iterative). */
+function measure(value: unknown): { containers: number; characters: number } {
+  let containers = 0
+  let characters = 0
+  const stack = [value]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (typeof node === 'string') characters += node.length
+    else if (Array.isArray(node)) {
+      containers += node.length
+      stack.push(...(node as unknown[]))
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        containers++
+        characters += key.length
+        stack.push(child)
+      }
+    }
+  }
+  return { containers, characters }
+}
 
 describe('findPlace', () => {
   it('reads a capitalized place after a preposition', () => {
@@ -180,4 +268,27 @@ const { node: arbitrarySchema } = fc.letrec<{
     .tuple(fc.constantFrom('anyOf', 'allOf'), fc.array(tie('node'), { minLength: 1, maxLength: 3 }))
     // allOf of arbitrary schemas is usually unsatisfiable: use it with one member only.
     .map(([keyword, options]) => (keyword === 'allOf' ? { allOf: options.slice(0, 1) } : { anyOf: options })),
+}))
+
+/** Schemas whose figures reach around and past the limits, nested so that sizes multiply. */
+const { node: demandingSchema } = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', maxDepth: 3 },
+    fc.integer({ min: 0, max: 1_000_000 }).map((minLength) => ({ type: 'string', minLength })),
+    fc.constantFrom('^[a-z]{2000}$', '^(ab){1,}$', '^x{0,50000}$').map((pattern) => ({
+      type: 'string',
+      pattern,
+    })),
+    fc.integer({ min: 0, max: 20_000 }).map((minProperties) => ({ type: 'object', minProperties })),
+    fc
+      .tuple(tie('node'), fc.integer({ min: 0, max: 200 }), fc.boolean())
+      .map(([items, minItems, unique]) => ({ type: 'array', items, minItems, uniqueItems: unique })),
+    fc
+      .tuple(fc.dictionary(propertyName, tie('node'), { maxKeys: 3 }), fc.boolean())
+      .map(([properties, selfRef]) => ({
+        type: 'object',
+        properties: selfRef ? { ...properties, again: { $ref: '#' } } : properties,
+        required: Object.keys(properties),
+      })),
+  ),
 }))

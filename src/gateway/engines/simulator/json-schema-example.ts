@@ -1,5 +1,6 @@
+import { ExampleBudget, EXAMPLE_LIMITS } from './example-budget'
 import { compile, exampleForPattern } from './regex-example'
-import type { Sampler } from './sampler'
+import { Sampler } from './sampler'
 import { numberHint, stringHint, type ValueHints } from './value-hints'
 
 /**
@@ -11,6 +12,19 @@ import { numberHint, stringHint, type ValueHints } from './value-hints'
  * exclusiveMinimum/Maximum in both the draft-4 boolean and the numeric form, multipleOf), boolean,
  * null, const, enum, anyOf/oneOf (one branch), allOf (merged), and $ref into #/$defs, #/definitions
  * or any local JSON pointer. Unsupported keywords are ignored, so exotic schemas get a best effort.
+ *
+ * The whole value is bounded (example-budget.ts): a schema asking for more throws ExampleTooLarge.
+ *
+ * Why not json-schema-faker (0.6.3, measured with generateSync and a seed): it is deterministic, but
+ * not bounded either: `{"type":"string","minLength":50000000}` and three nested arrays of minItems 100
+ * of 100-character strings each ran past 30 s and 0.8–1.1 GB; and where it does stop it breaks the
+ * schema silently (`minItems: 100000000` → `[]`, `minProperties: 100000` → an exception about
+ * additionalProperties). On this folder's 17 fixture schemas × 20 seeds (ajv as the judge) it was
+ * deterministic but invalid on 4 (a pattern with minLength, draft-4 exclusive bounds, draft-4 tuples,
+ * a recursive tree) and threw on 1 (minProperties with additionalProperties: false), where this
+ * generator is valid on all. Its values also ignore the property names and the user's words (`city` → ""),
+ * which is what makes a simulated tool call read like a real one (value-hints.ts). A total budget
+ * would have to be wrapped around its internals, so the hand-written generator stays, with one.
  */
 export function exampleFromSchema(schema: unknown, sampler: Sampler, hints: ValueHints): unknown {
   return new ExampleWriter(schema, sampler, hints).value(schema, 0, undefined, 0, 0)
@@ -28,6 +42,10 @@ const MAX_DEPTH = 32
 const MAX_HOPS = 256
 
 class ExampleWriter {
+  private readonly budget = new ExampleBudget()
+  /** Whether a schema mentions $ref anywhere, per schema object: asked at every deep anyOf. */
+  private readonly refersCache = new WeakMap<object, boolean>()
+
   constructor(
     private readonly root: unknown,
     private readonly sampler: Sampler,
@@ -39,6 +57,7 @@ class ExampleWriter {
    * `ordinal` > 0 asks for another value than ordinal 0 gives: array items differ, `uniqueItems` holds.
    */
   value(raw: unknown, depth: number, name: string | undefined, ordinal: number, hops: number): unknown {
+    this.budget.step()
     if (raw === false) return undefined
     if (!isSchema(raw)) return this.untyped(name, ordinal)
     if (depth > MAX_DEPTH || hops > MAX_HOPS) return null
@@ -47,7 +66,7 @@ class ExampleWriter {
     if (typeof schema['$ref'] === 'string') {
       const { $ref, ...siblings } = schema
       const target = this.resolve($ref as string)
-      schema = isSchema(target) ? mergeSchemas(target, siblings) : siblings
+      schema = isSchema(target) ? this.merge(target, siblings) : siblings
       return this.value(schema, depth, name, ordinal, hops + 1)
     }
     if ('const' in schema) return schema['const']
@@ -67,7 +86,7 @@ class ExampleWriter {
       for (const part of allOf as unknown[]) {
         const resolved =
           isSchema(part) && typeof part['$ref'] === 'string' ? this.resolve(part['$ref']) : part
-        if (isSchema(resolved)) merged = mergeSchemas(merged, resolved)
+        if (isSchema(resolved)) merged = this.merge(merged, resolved)
       }
       return this.value(merged, depth, name, ordinal, hops + 1)
     }
@@ -79,7 +98,7 @@ class ExampleWriter {
         const resolved =
           isSchema(branch) && typeof branch['$ref'] === 'string' ? this.resolve(branch['$ref']) : branch
         return this.value(
-          isSchema(resolved) ? mergeSchemas(rest, resolved) : rest,
+          isSchema(resolved) ? this.merge(rest, resolved) : rest,
           depth,
           name,
           ordinal,
@@ -120,7 +139,31 @@ class ExampleWriter {
     const numeric = numberHint(name)
     if (hinted === undefined && numeric !== undefined) return numeric + ordinal
     const base = hinted ?? 'example'
-    return ordinal > 0 ? `${base} ${ordinal + 1}` : base
+    return this.charged(ordinal > 0 ? `${base} ${ordinal + 1}` : base)
+  }
+
+  /** A string that goes into the value, paid for. */
+  private charged(text: string): string {
+    this.budget.characters(text.length)
+    return text
+  }
+
+  /** mergeSchemas, paid for by the properties it copies (a $ref to a big schema, followed often). */
+  private merge(a: Schema, b: Schema): Schema {
+    const count = (s: Schema) => (isSchema(s['properties']) ? Object.keys(s['properties']).length : 0)
+    this.budget.step(count(a) + count(b))
+    return mergeSchemas(a, b)
+  }
+
+  private refersToSomething(branch: unknown): boolean {
+    if (!isSchema(branch)) return false
+    let refers = this.refersCache.get(branch)
+    if (refers === undefined) {
+      // Once per schema object: the scan costs the schema's size, which the body cap bounds.
+      refers = JSON.stringify(branch).includes('"$ref"')
+      this.refersCache.set(branch, refers)
+    }
+    return refers
   }
 
   private resolve(ref: string): unknown {
@@ -146,7 +189,7 @@ class ExampleWriter {
     if (depth >= TERMINATE_DEPTH) {
       return (
         branches.find(isNull) ??
-        branches.find((branch) => isSchema(branch) && !JSON.stringify(branch).includes('"$ref"')) ??
+        branches.find((branch) => isSchema(branch) && !this.refersToSomething(branch)) ??
         branches[0]
       )
     }
@@ -178,10 +221,23 @@ class ExampleWriter {
     const properties = isSchema(schema['properties']) ? schema['properties'] : {}
     const required = new Set(stringList(schema['required']))
     const additional = schema['additionalProperties']
+    const minProperties = nonNegativeInteger(schema['minProperties']) ?? 0
+    ExampleBudget.refuseOver('minProperties', minProperties, EXAMPLE_LIMITS.values)
     const result: Record<string, unknown> = {}
+    /** Object.keys(result).length, kept as a count: asking for it in a loop made minProperties quadratic. */
+    let size = 0
+    const put = (key: string, value: unknown) => {
+      if (!(key in result)) {
+        size++
+        this.budget.value()
+        this.charged(key)
+      }
+      result[key] = value
+    }
     const optionalKeys: string[] = []
 
     for (const [key, propertySchema] of Object.entries(properties)) {
+      this.budget.step()
       const isRequired = required.has(key)
       if (!isRequired) {
         optionalKeys.push(key)
@@ -189,38 +245,52 @@ class ExampleWriter {
         if (!this.sampler.greedy && !this.sampler.chance(0.75)) continue
       }
       const value = this.value(propertySchema, depth + 1, key, ordinal, hops + 1)
-      if (value !== undefined) result[key] = value
+      if (value !== undefined) put(key, value)
     }
     // Required names that `properties` does not describe are governed by additionalProperties.
     for (const key of required) {
       if (key in result) continue
       const value = this.value(isSchema(additional) ? additional : true, depth + 1, key, ordinal, hops + 1)
-      result[key] = value === undefined ? null : value
+      put(key, value === undefined ? null : value)
     }
 
-    const minProperties = nonNegativeInteger(schema['minProperties']) ?? 0
     for (const key of optionalKeys) {
-      if (Object.keys(result).length >= minProperties) break
+      if (size >= minProperties) break
       if (key in result) continue
       const value = this.value(properties[key], depth + 1, key, ordinal, hops + 1)
-      if (value !== undefined) result[key] = value
+      if (value !== undefined) put(key, value)
     }
-    for (let extra = 1; Object.keys(result).length < minProperties && additional !== false; extra++) {
+    for (let extra = 1; size < minProperties && additional !== false; extra++) {
       const value = this.value(
         isSchema(additional) ? additional : true,
         depth + 1,
         undefined,
-        extra,
+        // Offset by the object's own ordinal, so two such objects in a unique array differ.
+        ordinal + extra,
         hops + 1,
       )
-      result[`extra_${extra}`] = value === undefined ? null : value
+      put(`extra_${extra}`, value === undefined ? null : value)
     }
 
     const maxProperties = nonNegativeInteger(schema['maxProperties'])
+    if (size === 0 && ordinal > 0 && additional !== false && maxProperties !== 0) {
+      // `{}` has no other value: a further ordinal of an open object says which one it is, so an
+      // array of them can hold uniqueItems.
+      const value = this.value(
+        isSchema(additional) ? additional : true,
+        depth + 1,
+        undefined,
+        ordinal,
+        hops + 1,
+      )
+      put(`extra_${ordinal}`, value === undefined ? null : value)
+    }
     if (maxProperties !== undefined) {
-      for (const key of [...optionalKeys].reverse()) {
-        if (Object.keys(result).length <= maxProperties) break
+      for (let i = optionalKeys.length - 1; i >= 0 && size > maxProperties; i--) {
+        const key = optionalKeys[i] as string
+        if (!(key in result)) continue
         delete result[key]
+        size--
       }
     }
     return result
@@ -244,6 +314,7 @@ class ExampleWriter {
       ? (schema['additionalItems'] ?? true)
       : (tupleItems ?? true)
     const minItems = nonNegativeInteger(schema['minItems']) ?? 0
+    ExampleBudget.refuseOver('minItems', minItems, EXAMPLE_LIMITS.values)
     const maxItems = nonNegativeInteger(schema['maxItems']) ?? Infinity
     const preferred = depth >= OPTIONAL_DEPTH ? 0 : this.sampler.greedy ? 2 : this.sampler.int(1, 3)
     const count = Math.min(Math.max(preferred, minItems), maxItems)
@@ -259,12 +330,13 @@ class ExampleWriter {
       // keep asking for further ordinals until the item is new (enums cycle, strings get a number…).
       let itemOrdinal = ordinal + i
       let item = this.value(itemSchema, depth + 1, itemName, itemOrdinal, hops + 1)
-      while (unique && seen.has(canonicalKey(item)) && itemOrdinal < ordinal + i + 16) {
+      while (unique && seen.has(this.charged(canonicalKey(item))) && itemOrdinal < ordinal + i + 16) {
         itemOrdinal++
         item = this.value(itemSchema, depth + 1, itemName, itemOrdinal, hops + 1)
       }
       if (unique && seen.has(canonicalKey(item))) break
-      seen.add(canonicalKey(item))
+      if (unique) seen.add(this.charged(canonicalKey(item)))
+      this.budget.value()
       items.push(item === undefined ? null : item)
     }
     return items
@@ -272,6 +344,7 @@ class ExampleWriter {
 
   private string(schema: Schema, name: string | undefined, ordinal: number): string {
     const minLength = nonNegativeInteger(schema['minLength']) ?? 0
+    ExampleBudget.refuseOver('minLength', minLength, EXAMPLE_LIMITS.characters)
     const maxLength = nonNegativeInteger(schema['maxLength']) ?? Infinity
     const fits = (text: string) => {
       const length = codePointLength(text)
@@ -283,18 +356,25 @@ class ExampleWriter {
 
     const formatted =
       typeof schema['format'] === 'string' ? this.formatted(schema['format'], ordinal) : undefined
-    if (formatted !== undefined && fits(formatted) && matches(formatted)) return formatted
+    if (formatted !== undefined && fits(formatted) && matches(formatted)) return this.charged(formatted)
 
     if (pattern !== undefined) {
       // The pattern's own choice first, then repetitions stretched or shrunk toward the length bounds.
-      const repeats = [undefined, 1, minLength, Number.isFinite(maxLength) ? maxLength : undefined, 2, 0]
+      const longest = Math.min(maxLength, EXAMPLE_LIMITS.characters)
+      const repeats = [undefined, 1, minLength, Number.isFinite(longest) ? longest : undefined, 2, 0]
+      // Another ordinal must give another string (uniqueItems: `^(ab)+$` × 5 are ab, abab, …), also at
+      // temperature 0: its own repetition count first, and choices from a sampler of its own.
+      // (Unique strings of a pattern with little choice grow with their number: the budget bounds that.)
+      if (ordinal > 0) repeats.unshift(ordinal + 1)
+      const sampler = ordinal > 0 ? new Sampler(ordinal, { greedy: false }) : this.sampler
       for (const repeat of repeats) {
-        const candidate = exampleForPattern(pattern, this.sampler, repeat)
-        if (candidate !== undefined && fits(candidate)) return candidate
+        // Charged as generated (a candidate dropped still cost its characters), then once more if kept.
+        const candidate = exampleForPattern(pattern, sampler, repeat, this.budget)
+        if (candidate !== undefined && fits(candidate)) return this.charged(candidate)
       }
       // Outside our regex subset: a fixed list of usual shapes, the first that fits wins.
       const fallback = PATTERN_FALLBACKS.find((candidate) => fits(candidate) && matches(candidate))
-      if (fallback !== undefined) return fallback
+      if (fallback !== undefined) return this.charged(fallback)
     }
 
     let text =
@@ -302,7 +382,7 @@ class ExampleWriter {
     if (ordinal > 0) text = `${text} ${ordinal + 1}`
     const missing = minLength - codePointLength(text)
     if (missing > 0) text += text === '' ? 'x'.repeat(missing) : ' example'.repeat(Math.ceil(missing / 8))
-    return codePointLength(text) > maxLength ? firstCodePoints(text, maxLength) : text
+    return this.charged(codePointLength(text) > maxLength ? firstCodePoints(text, maxLength) : text)
   }
 
   private formatted(format: string, ordinal: number): string | undefined {
@@ -366,8 +446,19 @@ class ExampleWriter {
       for (let i = 0; i < 4 && Number.isFinite(kLow) && above(at(kLow - 1)); i++) kLow--
       for (let i = 0; i < 4 && Number.isFinite(kHigh) && !below(at(kHigh)); i++) kHigh--
       for (let i = 0; i < 4 && Number.isFinite(kHigh) && below(at(kHigh + 1)); i++) kHigh++
-      const k = Math.min(Math.max(Math.round(preferred / step), kLow), kHigh)
-      return at(Number.isFinite(k) ? k : 0)
+      const clamped = Math.min(Math.max(Math.round(preferred / step), kLow), kHigh)
+      const k = Number.isFinite(clamped) ? clamped : 0
+      // Validators test `value / multipleOf` for an integer in floating point (ajv, Python's
+      // jsonschema): 48.9 / 0.1 is 488.99999999999994, refused. Take the nearest multiple that
+      // divides exactly (49 / 0.1 is 490), if there is one within a few steps.
+      for (let distance = 0; distance < 32; distance++) {
+        for (const candidate of distance === 0 ? [k] : [k + distance, k - distance]) {
+          if (candidate < kLow || candidate > kHigh) continue
+          const value = at(candidate)
+          if (Number.isInteger(value / step)) return value
+        }
+      }
+      return at(k)
     }
     if (above(preferred) && below(preferred)) return preferred
     if (lower !== undefined && upper !== undefined) return (lower.value + upper.value) / 2

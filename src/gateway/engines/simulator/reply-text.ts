@@ -3,7 +3,7 @@ import { imageMediaType, type ConversationFacts } from './conversation-facts'
 import { fillerBlock, sectionHeading } from './filler-blocks'
 import type { Sampler } from './sampler'
 import type { SimulationContext } from './simulation'
-import { countTextTokens } from './token-pieces'
+import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
 import { truncateCodePoints } from './value-hints'
 
 export const QUOTE_MAX_CHARS = 80

@@ -10,7 +10,7 @@ import type {
 import type { ChatResult } from '../../../shared/chat/chat-result'
 import { reduceStreamParts } from '../../../shared/chat/reduce-stream-part'
 import { SCHEMAS } from './__fixtures__/schemas'
-import { validateJsonSchema } from './__fixtures__/validate-json-schema'
+import { schemaViolations } from './__fixtures__/ajv-oracle'
 import { simulate } from './simulate'
 import type { Simulation, SimulationContext } from './simulation'
 
@@ -71,7 +71,7 @@ describe('simulate: tool choice', () => {
       const { result } = run(ask('Hello', { name: 'create_order' }), dialect)
       const call = onlyCall(result)
       expect(call.name).toBe('create_order')
-      expect(validateJsonSchema(JSON.parse(call.arguments), SCHEMAS['nested'])).toEqual([])
+      expect(schemaViolations(JSON.parse(call.arguments), SCHEMAS['nested'])).toEqual([])
       expect(call.id).toMatch(
         dialect === 'openai-chat' ? /^call_[A-Za-z0-9]{24}$/ : /^toolu_01[A-Za-z0-9]{22}$/,
       )
@@ -140,7 +140,7 @@ describe('simulate: tool choice', () => {
         const request = ask('Go ahead in Berlin', { name }, { temperature, tools: [{ name, parameters }] })
         const call = onlyCall(run(request).result)
         expect(
-          validateJsonSchema(JSON.parse(call.arguments), parameters),
+          schemaViolations(JSON.parse(call.arguments), parameters),
           `${name}: ${call.arguments}`,
         ).toEqual([])
       }

@@ -4,6 +4,7 @@ import { chooseToolToCall, simulatedToolCallId } from './choose-tool-call'
 import { readConversationFacts, type ConversationFacts } from './conversation-facts'
 import { estimatePromptTokens } from './estimate-prompt-tokens'
 import { composeJsonReply } from './json-reply'
+import { withinExampleLimits } from './example-budget'
 import { exampleFromSchema } from './json-schema-example'
 import { readLengthRequest } from './length-request'
 import { composeReplyText, DIALECT_LABELS } from './reply-text'
@@ -12,7 +13,8 @@ import { Sampler } from './sampler'
 import { simulatedDelays } from './simulated-delays'
 import { simulatedFinishReason, type SimulatedEnding } from './simulated-finish-reason'
 import type { Simulation, SimulationContext } from './simulation'
-import { countTextTokens, splitIntoTokenPieces, wellFormed } from './token-pieces'
+import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
+import { splitIntoTokenPieces, wellFormed } from './token-pieces'
 import { findPlace, type ValueHints } from './value-hints'
 
 /** A normal reply aims for this many tokens, chosen by the seed. */
@@ -60,7 +62,7 @@ export function simulate(request: ChatRequest, context: SimulationContext): Simu
   const content =
     tool === undefined
       ? textContent(request, context, facts, sampler, hints, outputCap)
-      : toolCallContent(tool, context, sampler, hints, outputCap)
+      : toolCallContent(tool, request.tools?.indexOf(tool) ?? -1, context, sampler, hints, outputCap)
   for (const [part, carried] of content.parts) {
     parts.push(part)
     tokensCarried.push(carried)
@@ -172,13 +174,19 @@ const ARGUMENT_FRAGMENTS = { min: 2, max: 5 } as const
 
 function toolCallContent(
   tool: ToolDefinition,
+  /** Its place in request.tools (-1 for a forced name the request does not declare). */
+  toolIndex: number,
   context: SimulationContext,
   sampler: Sampler,
   hints: ValueHints,
   outputCap: number,
 ): Content {
   const id = simulatedToolCallId(context.dialect, sampler)
-  const value = exampleFromSchema(tool.parameters, sampler, hints)
+  const value = withinExampleLimits(
+    () => exampleFromSchema(tool.parameters, sampler, hints),
+    context.dialect,
+    { kind: 'tool', index: Math.max(0, toolIndex) },
+  )
   // Both dialects need an object: Anthropic's tool_use.input is one, and so are OpenAI arguments.
   const argumentsJson = JSON.stringify(isPlainObject(value) ? value : {})
   const nameTokens = countTextTokens(tool.name)

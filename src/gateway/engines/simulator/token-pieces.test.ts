@@ -1,7 +1,8 @@
 import fc from 'fast-check'
-import { countTokens, encode } from 'gpt-tokenizer/encoding/o200k_base'
+import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
-import { countTextTokens, forEachTokenWindow, splitIntoTokenPieces, wellFormed } from './token-pieces'
+import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
+import { splitIntoTokenPieces, wellFormed } from './token-pieces'
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
@@ -47,40 +48,6 @@ describe('splitIntoTokenPieces', () => {
     const text = 'before <|endoftext|> after <|im_start|>'
     expect(splitIntoTokenPieces(text).join('')).toBe(text)
     expect(countTextTokens(text)).toBeGreaterThan(5)
-  })
-})
-
-describe('countTextTokens', () => {
-  it('equals the tokenizer count for ordinary text, also across window boundaries', () => {
-    const paragraph = 'The quick brown fox jumps over the lazy dog, again and again. '
-    for (const text of [paragraph, paragraph.repeat(200)]) {
-      expect(countTextTokens(text)).toBe(countTokens(text))
-    }
-  })
-
-  it('stays linear on a long run without whitespace (plain BPE is quadratic there)', () => {
-    // 1 MB of pseudo-random lowercase letters: a single pre-token piece, like a pasted blob.
-    let run = ''
-    for (let i = 0; i < 1_000_000; i++)
-      run += String.fromCharCode(97 + ((Math.imul(i, 2654435761) >>> 27) % 26))
-    const started = performance.now()
-    const tokens = countTextTokens(run)
-    expect(performance.now() - started).toBeLessThan(2_000)
-    expect(tokens).toBeGreaterThan(run.length / 6)
-  })
-})
-
-describe('forEachTokenWindow', () => {
-  it('cuts text into slices that concatenate back, never between surrogates (property)', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', minLength: 1000, maxLength: 6000 }), (text) => {
-        const windows: string[] = []
-        forEachTokenWindow(text, (window) => windows.push(window))
-        expect(windows.join('')).toBe(text)
-        for (const window of windows) expect(window).not.toMatch(LONE_SURROGATE)
-      }),
-      { numRuns: 50 },
-    )
   })
 })
 

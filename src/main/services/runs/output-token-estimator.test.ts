@@ -1,7 +1,25 @@
 import fc from 'fast-check'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
-import { describe, expect, it } from 'vitest'
+import type * as Tokenizer from 'gpt-tokenizer/encoding/o200k_base'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MAX_RUN_CHARS } from '../../../shared/tokens/count-text-tokens'
 import { createOutputTokenEstimator } from './output-token-estimator'
+
+/** The length of every text the tokenizer is asked to count: its cost is quadratic in one piece. */
+const calls = vi.hoisted(() => ({ lengths: [] as number[] }))
+vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) => {
+  const original = await importOriginal<typeof Tokenizer>()
+  return {
+    ...original,
+    countTokens: (text: string, options?: Parameters<typeof original.countTokens>[1]) => {
+      calls.lengths.push(text.length)
+      return original.countTokens(text, options)
+    },
+  }
+})
+afterEach(() => {
+  calls.lengths = []
+})
 
 const PROSE =
   'The quick brown fox jumps over the lazy dog. Streaming replies arrive as small deltas, ' +
@@ -64,12 +82,35 @@ describe('createOutputTokenEstimator', () => {
     expect(estimator.total()).toBeLessThanOrEqual(countTokens(emoji) + 2)
   })
 
-  it('costs the delta, not the reply: a long reply in many deltas stays fast', () => {
+  it('costs the delta, not the reply: a long reply in many deltas is tokenized about once', () => {
     const estimator = createOutputTokenEstimator()
-    const started = performance.now()
-    for (let i = 0; i < 20_000; i++) estimator.add('text', i % 3 === 0 ? ' word' : 'ing')
+    let length = 0
+    for (let i = 0; i < 20_000; i++) {
+      const delta = i % 3 === 0 ? ' word' : 'ing'
+      estimator.add('text', delta)
+      length += delta.length
+    }
+    calls.lengths = []
     const total = estimator.total()
     expect(total).toBeGreaterThan(6_000)
-    expect(performance.now() - started).toBeLessThan(2_000)
+    // Counting the total re-reads only the uncommitted tail, not the reply.
+    expect(calls.lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(MAX_RUN_CHARS)
+    expect(length).toBeGreaterThan(60_000)
+  })
+
+  it.each([
+    ['one 200 KB delta', ['a'.repeat(200_000)]],
+    ['one 200 KB delta ending in a word', ['a'.repeat(200_000) + ' end']],
+    ['a 200 KB delta after a word', ['start ', 'b'.repeat(200_000), ' end']],
+    ['200 KB of spaces', [' '.repeat(200_000), 'x']],
+    ['200 KB in 1 KB deltas', Array.from({ length: 200 }, () => 'c'.repeat(1000))],
+  ])('counts a run of one repeated character (%s) in bounded tokenizer calls', (_, deltas) => {
+    const estimator = createOutputTokenEstimator()
+    for (const delta of deltas) estimator.add('text', delta)
+    const total = estimator.total()
+    expect(total).toBeGreaterThan(0)
+    // Each call is at most one run long (+1 keeps a surrogate pair whole): linear in the text.
+    expect(Math.max(...calls.lengths)).toBeLessThanOrEqual(MAX_RUN_CHARS + 1)
+    expect(calls.lengths.reduce((a, b) => a + b, 0)).toBe(deltas.join('').length)
   })
 })

@@ -1,36 +1,21 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
-
-/** Special-token text (`<|endoftext|>`) in a reply is plain text: don't let the tokenizer throw on it. */
-const PLAIN_TEXT = { disallowedSpecial: new Set<string>() }
-/**
- * A run of text without whitespace is committed once it gets this long. BPE cost grows faster than
- * linearly with one pre-tokenized piece (base64, minified JSON arguments), and the tail is counted
- * again on every snapshot, so it must stay short. Cutting costs at most a token per cut.
- */
-const MAX_TAIL_CHARS = 128
-
-function isWhitespace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d
-}
+import { countTextTokens, isTokenCutPoint, MAX_RUN_CHARS } from '../../../shared/tokens/count-text-tokens'
 
 /**
- * A space right after a non-whitespace character starts a new o200k pre-token (` word`, ` 42`,
- * ` (`) and no pre-token reaches across it, so counting both sides apart is exact. Newlines are
- * not safe cut points: a punctuation pre-token swallows the newlines after it (`.\n\n`).
+ * The uncommitted tail of a channel is committed once it gets this long: it is counted again on every
+ * snapshot, so it must stay short. One run (MAX_RUN_CHARS) is where the shared counter cuts anyway.
  */
-function isCutPoint(text: string, index: number): boolean {
-  return text.charCodeAt(index) === 0x20 && index > 0 && !isWhitespace(text.charCodeAt(index - 1))
-}
+const MAX_TAIL_CHARS = MAX_RUN_CHARS
 
 /**
  * A live output-token count for servers that report no usage until the end (or never): the text,
  * reasoning and tool arguments received so far, tokenized with o200k_base.
  *
  * Incremental, so a delta costs its own length, never the reply's: text is committed (counted once,
- * for good) up to the last space that starts a word, a cut the o200k pre-tokenizer also makes (a
- * word's leading space belongs to the word), so the sum equals tokenizing the whole text. Only the
- * short uncommitted tail is counted again, and only when a total is asked for (once per frame). Each
- * channel (text, reasoning, each tool call) has its own tail: they are separate texts.
+ * for good) up to the last cut point the o200k pre-tokenizer also makes (isTokenCutPoint), so the sum
+ * equals tokenizing the whole text. Committed text is counted in bounded pieces (countTextTokens): a
+ * single 200 KB delta of one repeated letter once blocked main for 61 s in one tokenizer call. Only
+ * the short uncommitted tail is counted again, and only when a total is asked for (once per frame).
+ * Each channel (text, reasoning, each tool call) has its own tail: they are separate texts.
  */
 export type OutputTokenEstimator = {
   add(channel: string, text: string): void
@@ -42,7 +27,7 @@ export function createOutputTokenEstimator(): OutputTokenEstimator {
   const tails = new Map<string, string>()
 
   function commit(text: string): void {
-    if (text.length > 0) committed += countTokens(text, PLAIN_TEXT)
+    if (text.length > 0) committed += countTextTokens(text)
   }
 
   return {
@@ -54,7 +39,7 @@ export function createOutputTokenEstimator(): OutputTokenEstimator {
       // its first character may pair with the old tail's last one.
       let cut = -1
       for (let i = tail.length - 1; i >= Math.max(1, before.length); i--) {
-        if (isCutPoint(tail, i)) {
+        if (isTokenCutPoint(tail, i)) {
           cut = i
           break
         }
@@ -74,7 +59,7 @@ export function createOutputTokenEstimator(): OutputTokenEstimator {
     },
     total() {
       let total = committed
-      for (const tail of tails.values()) if (tail.length > 0) total += countTokens(tail, PLAIN_TEXT)
+      for (const tail of tails.values()) if (tail.length > 0) total += countTextTokens(tail)
       return total
     },
   }

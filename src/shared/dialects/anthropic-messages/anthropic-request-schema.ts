@@ -155,6 +155,9 @@ const thinking = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('adaptive'), display: thinkingDisplay }),
 ])
 
+/** How many stop sequences this gateway accepts in one request. */
+export const MAX_STOP_SEQUENCES = 1024
+
 export const anthropicRequestSchema = z.strictObject({
   model: z
     .string(required('a string'))
@@ -172,7 +175,12 @@ export const anthropicRequestSchema = z.strictObject({
   top_p: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
   // Accepted and ignored: the canonical request has no top_k (OpenAI has none either).
   top_k: z.int().min(0, 'must be at least 0').optional(),
-  stop_sequences: z.array(z.string()).optional(),
+  // The gateway's own cap (the API documents none): the simulator looks for every stop sequence in
+  // a reply of up to 131,072 tokens, and 100,000 of them took half a second; 1,024 take milliseconds.
+  stop_sequences: z
+    .array(z.string())
+    .max(MAX_STOP_SEQUENCES, `at most ${MAX_STOP_SEQUENCES} stop sequences`)
+    .optional(),
   stream: z.boolean().optional(),
   metadata: z.strictObject({ user_id: z.string().max(256).nullish() }).optional(),
   tools: z.array(customTool).optional(),

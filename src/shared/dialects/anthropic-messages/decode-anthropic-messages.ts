@@ -148,12 +148,14 @@ function checkToolPairing(messages: AnthropicRequestMessage[]): void {
   const seenToolUseIds = new Set<string>()
   turns.forEach(({ message, index }, t) => {
     const previous = turns[t - 1]
-    const expected =
+    // Sets, not arrays: 50,000 tool_use blocks answered by 50,000 tool_results must not cost 50,000².
+    const expected = new Set(
       previous?.message.role === 'assistant'
         ? previous.message.content
             .filter((b): b is Block<'tool_use'> => b.type === 'tool_use')
             .map((b) => b.id)
-        : []
+        : [],
+    )
 
     if (message.role === 'assistant') {
       message.content.forEach((block, b) => {
@@ -168,7 +170,7 @@ function checkToolPairing(messages: AnthropicRequestMessage[]): void {
       })
     }
 
-    const leadingResults: string[] = []
+    const leadingResults = new Set<string>()
     let leading = true
     message.content.forEach((block, b) => {
       if (block.type !== 'tool_result') {
@@ -179,19 +181,19 @@ function checkToolPairing(messages: AnthropicRequestMessage[]): void {
       if (!leading) {
         throw invalid(param, 'tool_result blocks must come before any other content in a user message.')
       }
-      if (!expected.includes(block.tool_use_id)) {
+      if (!expected.has(block.tool_use_id)) {
         throw invalid(
           `${param}.tool_use_id`,
           `unexpected tool_use_id found in tool_result blocks: ${block.tool_use_id}. Each tool_result block must have a corresponding tool_use block in the previous message.`,
         )
       }
-      if (leadingResults.includes(block.tool_use_id)) {
+      if (leadingResults.has(block.tool_use_id)) {
         throw invalid(`${param}.tool_use_id`, `more than one tool_result for ${block.tool_use_id}.`)
       }
-      leadingResults.push(block.tool_use_id)
+      leadingResults.add(block.tool_use_id)
     })
 
-    const missing = expected.filter((id) => !leadingResults.includes(id))
+    const missing = [...expected].filter((id) => !leadingResults.has(id))
     if (missing.length > 0 && previous !== undefined) {
       throw invalid(
         `messages.${previous.index}`,

@@ -199,6 +199,11 @@ describe('decodeAnthropicRequest rejects with a 400 naming the field', () => {
     ['top_p below 0', { ...BASE, top_p: -0.1, messages: [user('x')] }, 'top_p'],
     ['negative top_k', { ...BASE, top_k: -1, messages: [user('x')] }, 'top_k'],
     [
+      'more stop sequences than the gateway accepts',
+      { ...BASE, stop_sequences: Array.from({ length: 1025 }, (_, i) => `s${i}`), messages: [user('x')] },
+      'stop_sequences',
+    ],
+    [
       'whitespace stop sequence',
       { ...BASE, stop_sequences: ['ok', ' '], messages: [user('x')] },
       'stop_sequences.1',

@@ -1,6 +1,7 @@
 import type { ChatRequest, ToolChoice } from '../../chat/chat-request'
 import { GatewayError } from '../../chat/errors'
 import { checkJsonSchema } from '../../chat/json-schema-check'
+import { checkJsonDepth } from '../json-depth'
 import { gatewayErrorFromZod } from '../zod-errors'
 import type { AnthropicRequestBody } from './anthropic-request-schema'
 import { anthropicRequestSchema } from './anthropic-request-schema'
@@ -18,6 +19,7 @@ function invalid(param: string, message: string): GatewayError {
  * GatewayError('invalid_request') whose message starts with the field at fault.
  */
 export function decodeAnthropicRequest(body: unknown): ChatRequest {
+  checkJsonDepth(body)
   const parsed = anthropicRequestSchema.safeParse(body)
   if (!parsed.success) throw gatewayErrorFromZod(parsed.error)
   const wire = parsed.data

@@ -11,6 +11,7 @@ import type {
 } from '../../chat/chat-request'
 import { GatewayError } from '../../chat/errors'
 import { checkJsonSchema } from '../../chat/json-schema-check'
+import { checkJsonDepth, jsonTextDepth, MAX_JSON_DEPTH, tooDeepError } from '../json-depth'
 import { imageSourceFromOpenaiUrl } from './openai-image-url'
 import { requireJsonWordInMessages } from './openai-json-object-rule'
 import { openaiRequestErrorFromZod } from './openai-request-error'
@@ -28,6 +29,7 @@ export function decodeOpenaiRequest(body: unknown): ChatRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new GatewayError('invalid_request', 'The request body must be a JSON object.')
   }
+  checkJsonDepth(body)
   const parsed = openaiRequestSchema.safeParse(body)
   if (!parsed.success) throw openaiRequestErrorFromZod(parsed.error)
   const wire = parsed.data
@@ -231,6 +233,17 @@ function decodeAssistant(
       )
     }
     ids.add(call.id)
+    // JSON inside a string: a proxy to Messages parses it into tool_use.input, so it obeys the same limit.
+    if (jsonTextDepth(call.function.arguments) > MAX_JSON_DEPTH) {
+      throw tooDeepError([
+        'messages',
+        String(index),
+        'tool_calls',
+        String(callIndex),
+        'function',
+        'arguments',
+      ])
+    }
     content.push({
       type: 'tool-call',
       id: call.id,
