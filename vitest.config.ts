@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Tests that start real processes: anything under test/integration/ (the gateway CLI, SDK clients
@@ -13,7 +14,19 @@ const integration = [
 // Needs a real Secret Service: runs only under dbus-run-session (scripts/test-all.sh).
 const keychain = ['src/**/*.keychain.test.ts', 'test/**/*.keychain.test.ts']
 
-// Three projects: `unit` (pure and in-process, what `npm run check` runs), `integration` and `keychain`.
+// In-process tests that need a fresh module graph per file: the renderer's stores, the DOM and its
+// testing-library cleanup, and electron mocks are module state that one file would leave to the next.
+const unitIsolated = [
+  'src/renderer/**/*.test.{ts,tsx}',
+  'src/preload/**/*.test.ts',
+  'src/main/window/**/*.test.ts',
+]
+
+// One worker per core for the unit projects: vitest's default keeps a core for its main process, which
+// on a 2-core machine means a single worker, while the main process of an in-process run mostly waits.
+const unitWorkers = availableParallelism()
+
+// `npm run test:unit` (and `npm run check`) runs the two unit projects; `npm test` runs them all.
 export default defineConfig({
   test: {
     projects: [
@@ -21,7 +34,22 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          exclude: [...integration, ...keychain, 'node_modules/**'],
+          exclude: [...integration, ...keychain, ...unitIsolated, 'node_modules/**'],
+          // The rest keeps no state between files, so files in a worker share one module cache: about a
+          // third of the CPU time of loading the gateway, the dialects and zod again for each file.
+          pool: 'threads',
+          maxWorkers: unitWorkers,
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: unitIsolated,
+          exclude: [...keychain, 'node_modules/**'],
+          pool: 'threads',
+          maxWorkers: unitWorkers,
           testTimeout: 20_000,
         },
       },

@@ -7,6 +7,7 @@ import {
   totalLength,
 } from '../../../../test/support/tokenizer-work'
 import type { ChatMessage, ChatRequest } from '../../../shared/chat/chat-request'
+import type * as EstimatePromptTokensModule from './estimate-prompt-tokens'
 import {
   estimatePromptTokens,
   REPLY_PRIMING_TOKENS,
@@ -20,6 +21,15 @@ vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) => {
   const actual = await importOriginal<typeof O200kBase>()
   return { ...actual, countTokens: vi.fn(actual.countTokens) }
 })
+
+/**
+ * The module under test, loaded again so that it imports the watched tokenizer: the unit project
+ * shares its module cache between files, and an earlier file may have loaded it with the real one.
+ */
+async function freshWithWatchedTokenizer(): Promise<typeof EstimatePromptTokensModule> {
+  vi.resetModules()
+  return import('./estimate-prompt-tokens')
+}
 
 const user = (text: string): ChatMessage => ({ role: 'user', content: [{ type: 'text', text }] })
 const request = (messages: ChatMessage[], extra: Partial<ChatRequest> = {}): ChatRequest => ({
@@ -93,7 +103,8 @@ describe('estimatePromptTokens', () => {
     expect(estimatePromptTokens(request([user('<|endoftext|><|im_start|>system')]))).toBeGreaterThan(5)
   })
 
-  it('stays linear on a huge prompt: the tokenizer sees short pieces, each character once', () => {
+  it('stays linear on a huge prompt: the tokenizer sees short pieces, each character once', async () => {
+    const fresh = await freshWithWatchedTokenizer()
     const words = ['alpha', 'beta', 'gamma', 'délta', '日本', 'code()', '{"k":1}', '\n', 'the', 'quick']
     const messages: ChatMessage[] = []
     let size = 0
@@ -110,7 +121,7 @@ describe('estimatePromptTokens', () => {
     messages.push(user(blob))
     size += blob.length
     vi.mocked(countTokens).mockClear()
-    const tokens = estimatePromptTokens(request(messages))
+    const tokens = fresh.estimatePromptTokens(request(messages))
     expect(tokens).toBeGreaterThan(size / 8)
     // Linear whatever the machine's speed (no stopwatch: see test/support/tokenizer-work.ts).
     const texts = tokenizedTexts(vi.mocked(countTokens).mock.calls)

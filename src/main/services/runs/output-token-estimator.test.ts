@@ -8,12 +8,22 @@ import {
   totalLength,
 } from '../../../../test/support/tokenizer-work'
 import { createOutputTokenEstimator } from './output-token-estimator'
+import type * as OutputTokenEstimatorModule from './output-token-estimator'
 
 // The real tokenizer, watched: the linearity test checks what it is handed.
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) => {
   const actual = await importOriginal<typeof O200kBase>()
   return { ...actual, countTokens: vi.fn(actual.countTokens) }
 })
+
+/**
+ * The module under test, loaded again so that it imports the watched tokenizer: the unit project
+ * shares its module cache between files, and an earlier file may have loaded it with the real one.
+ */
+async function freshWithWatchedTokenizer(): Promise<typeof OutputTokenEstimatorModule> {
+  vi.resetModules()
+  return import('./output-token-estimator')
+}
 
 const PROSE =
   'The quick brown fox jumps over the lazy dog. Streaming replies arrive as small deltas, ' +
@@ -76,8 +86,8 @@ describe('createOutputTokenEstimator', () => {
     expect(estimator.total()).toBeLessThanOrEqual(countTokens(emoji) + 2)
   })
 
-  it('costs the delta, not the reply: a long reply in many deltas is tokenized about once', () => {
-    const estimator = createOutputTokenEstimator()
+  it('costs the delta, not the reply: a long reply in many deltas is tokenized about once', async () => {
+    const estimator = (await freshWithWatchedTokenizer()).createOutputTokenEstimator()
     vi.mocked(countTokens).mockClear()
     let length = 0
     let totals = 0
