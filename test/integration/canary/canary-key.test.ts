@@ -209,8 +209,11 @@ describe('the canary key', () => {
       ['log', logLines.join('\n')],
       ['renderer', rendererPayloads.join('\n')],
     ]
-    // The search is only meaningful if the haystack saw real traffic.
-    expect(updates.length).toBeGreaterThan(10)
+    // The search is only meaningful if the haystack saw real traffic: replies' text and raw events.
+    // (Not a count of updates: a run that ends within one frame sends a single update, so the count
+    // depends on the machine's speed.)
+    expect(updates.some((update) => (update.parts ?? []).length > 0)).toBe(true)
+    expect(updates.some((update) => (update.rawEvents ?? []).length > 0)).toBe(true)
     expect(logLines.length).toBeGreaterThan(0)
     const hits: string[] = []
     for (const form of canaryForms(CANARY)) {
