@@ -58,14 +58,22 @@ test('a newcomer picks the text model, sends, and watches a streamed reply with 
   await expect(chat.userMessages()).toHaveText(/Hello playground, write about 300 words please/)
   const reply = chat.lastReply()
   const { lengths, sawStreaming } = await sampling
-  const growing = lengths.filter((length, i) => i > 0 && length > (lengths[i - 1] ?? 0))
-  expect(growing.length, `lengths sampled: ${lengths.join(',')}`).toBeGreaterThanOrEqual(5)
+  // How many samples a machine takes, and so how many show growth, depends on its speed; what a user
+  // relies on is that the reply shows up part by part. The stream lasts over a second (about 400
+  // tokens paced at 250/s by the gateway's clock), so some sample catches it partly written.
+  const final = lengths.at(-1) ?? 0
+  expect(final).toBeGreaterThan(0)
+  expect(
+    lengths.some((length) => length > 0 && length < final),
+    `lengths sampled: ${lengths.join(',')}`,
+  ).toBe(true)
   expect(sawStreaming).toBe(true)
 
   const footer = chat.footer(reply)
   await expect(footer).toContainText('OpenAI (chat completions)')
   await expect(footer).toContainText('stop · stop')
-  await expect(footer).toContainText(/TTFT \d+ ms/)
+  // `40 ms` or, on a busy machine, `1.02 s`: the format follows the duration, which follows the machine.
+  await expect(footer).toContainText(/TTFT \d+(\.\d+)? m?s/)
   await expect(footer).toContainText(/\d+ tok\/s/)
   await expect(footer).toContainText(/total \d/)
   await expect(footer).toContainText(/in \d+ · out \d+ · cached 0/)

@@ -49,7 +49,7 @@ test('both dialects side by side: two panes stream, each footer names its dialec
   await expect(finishRow).toContainText('stop · stop')
   await expect(finishRow).toContainText('stop · end_turn')
   await expect(summary.getByRole('row', { name: /Tokens in \/ out/ })).toContainText(/\d+ \/ \d+/)
-  await expect(summary.getByRole('row', { name: /TTFT/ })).toContainText(/\d+ ms/)
+  await expect(summary.getByRole('row', { name: /TTFT/ })).toContainText(/\d+(\.\d+)? m?s/)
   await expect(summary.getByRole('row', { name: /Tokens\/s/ })).toContainText(/tok\/s/)
   // OpenAI needs stream_options.include_usage for token counts; Messages always reports usage.
   await expect(summary.getByRole('row', { name: /Parameters/ })).toContainText('include_usage')

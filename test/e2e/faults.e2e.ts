@@ -102,7 +102,10 @@ test('a slow first token shows the waiting state, then the reply', async ({ page
   await chat.send('Take your time')
   await expect(chat.footer(chat.lastReply()).getByText('Waiting for the first token…')).toBeVisible()
   await chat.waitForIdle(15_000)
-  await expect(chat.footer(chat.lastReply())).toContainText(/TTFT (2\.9\d|3\.\d\d) s/)
+  await expect(chat.footer(chat.lastReply())).toContainText(/TTFT \d+(\.\d+)? s/)
+  // At least the simulated 3 s (less a timer's slack); how much more depends on the machine's speed.
+  const footer = (await chat.footer(chat.lastReply()).textContent()) ?? ''
+  expect(Number(/TTFT (\d+(?:\.\d+)?) s/.exec(footer)?.[1]), footer).toBeGreaterThanOrEqual(2.9)
 })
 
 test('the fault select exists only for the local gateway profile', async ({ page }) => {

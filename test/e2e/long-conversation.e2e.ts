@@ -77,6 +77,33 @@ async function distanceFromEnd(scroller: Locator): Promise<number> {
   return scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)
 }
 
+/**
+ * Waits until a wheel notch has moved the view and the view has come to rest (the same scrollTop for
+ * two frames in a row), so the blocks read next are the ones for where the view now is. A timed
+ * pause instead lets a slow machine's view run ahead of the reads and skip blocks.
+ */
+async function scrollSettled(scroller: Locator, from: number): Promise<number> {
+  return scroller.evaluate(
+    (element, start) =>
+      new Promise<number>((resolve) => {
+        let last = element.scrollTop
+        let still = 0
+        let frames = 0
+        const check = () => {
+          const top = element.scrollTop
+          still = top === last ? still + 1 : 0
+          last = top
+          frames += 1
+          // A bound, so a view that cannot move fails on the blocks it did not show instead of hanging.
+          if (((top !== start || top === 0) && still >= 2) || frames > 600) resolve(top)
+          else requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      }),
+    from,
+  )
+}
+
 test('a long conversation opens at its end with a bounded DOM, and every block of a long reply can be reached', async ({
   page,
 }) => {
@@ -98,8 +125,13 @@ test('a long conversation opens at its end with a bounded DOM, and every block o
   // own text, in order, none missing.
   const scroller = chat.pane(1).locator('.transcript-scroll')
   await scroller.hover()
+  // About 140 notches, each waiting for the view to come to rest: on a busy machine this walk alone
+  // can take most of a minute. The bound only catches a hang.
+  test.setTimeout(120_000)
   const seen = new Set<number>()
-  for (let step = 0; step < 1_500 && !seen.has(0); step++) {
+  let scrollTop = await scroller.evaluate((element) => element.scrollTop)
+  let step = 0
+  for (; step < 1_500 && !seen.has(0); step++) {
     const texts = await reply.locator('.md-block').allTextContents()
     for (const text of texts) {
       const shown = text.trim()
@@ -110,8 +142,9 @@ test('a long conversation opens at its end with a bounded DOM, and every block o
       seen.add(index)
     }
     await page.mouse.wheel(0, -250)
-    await page.waitForTimeout(16)
+    scrollTop = await scrollSettled(scroller, scrollTop)
   }
+  test.info().annotations.push({ type: 'wheel notches to the first paragraph', description: String(step) })
   expect(seen.size).toBe(PARAGRAPHS)
   await expect(reply.getByText(paragraph(0), { exact: true })).toBeInViewport()
   expect(await domNodes(page)).toBeLessThan(5_000)
@@ -132,10 +165,11 @@ test('a reply streamed at 3,000 tokens/s into the long conversation keeps the en
   // Sampled after each painted frame while the reply streams (a message posted from an animation frame
   // runs once that frame is rendered): where the newest text is and how far the view is from the end.
   const scroller = chat.pane(1).locator('.transcript-scroll')
+  type Frame = { streaming: boolean; contentHeight: number; fromEnd: number; newestBelowFold: number }
   const frames = await scroller.evaluate(
     (element) =>
-      new Promise<Array<{ fromEnd: number; newestBelowFold: number }>>((resolve) => {
-        const samples: Array<{ fromEnd: number; newestBelowFold: number }> = []
+      new Promise<Frame[]>((resolve) => {
+        const samples: Frame[] = []
         const channel = new MessageChannel()
         channel.port1.onmessage = () => {
           const streaming = [...document.querySelectorAll('button')].some(
@@ -144,6 +178,8 @@ test('a reply streamed at 3,000 tokens/s into the long conversation keeps the en
           const blocks = element.querySelectorAll('article[aria-label="Assistant reply"] .md-block')
           const newest = blocks[blocks.length - 1]
           samples.push({
+            streaming,
+            contentHeight: element.scrollHeight,
             fromEnd: element.scrollHeight - element.scrollTop - element.clientHeight,
             newestBelowFold: newest
               ? newest.getBoundingClientRect().bottom - element.getBoundingClientRect().bottom
@@ -156,7 +192,18 @@ test('a reply streamed at 3,000 tokens/s into the long conversation keeps the en
       }),
   )
   await chat.waitForIdle(30_000)
-  expect(frames.length).toBeGreaterThan(30)
+  // How many frames get painted depends on the machine (a machine half as fast painted 24 where a fast
+  // one paints 100+), so the count is reported, not judged. What holds by construction: the stream
+  // lasts at least 2 s (6,000 tokens paced at 3,000/s by due times on the gateway's clock), the first
+  // sample is taken while Stop shows and the last once it is gone; so the frames below include ones
+  // painted mid-stream, with more of the reply still to come after them.
+  const streamed = frames.filter((frame) => frame.streaming)
+  test
+    .info()
+    .annotations.push({ type: 'frames painted while streaming', description: String(streamed.length) })
+  expect(streamed.length).toBeGreaterThanOrEqual(1)
+  expect(frames.at(-1)?.streaming).toBe(false)
+  expect(streamed[0]!.contentHeight).toBeLessThan(frames.at(-1)!.contentHeight)
   // Every painted frame shows the newest line and the view at the end (the transcript's bottom padding
   // is 12 px; 2 px for sub-pixel rounding).
   expect(frames.filter((frame) => frame.newestBelowFold > 2)).toEqual([])

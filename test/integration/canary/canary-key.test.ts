@@ -131,8 +131,11 @@ describe('the canary key', () => {
 
     const haystacks = await session.haystacks()
     expect(haystacks.length).toBeGreaterThan(3)
-    // The search is only meaningful if the haystack saw real traffic.
-    expect(session.updates.length).toBeGreaterThan(10)
+    // The search is only meaningful if the haystack saw real traffic: replies' text and raw events.
+    // (Not a count of updates: a run that ends within one frame sends a single update, so the count
+    // depends on the machine's speed.)
+    expect(session.updates.some((update) => (update.parts ?? []).length > 0)).toBe(true)
+    expect(session.updates.some((update) => (update.rawEvents ?? []).length > 0)).toBe(true)
     expect(session.logLines.length).toBeGreaterThan(0)
     const hits: string[] = []
     for (const form of canaryForms(CANARY)) {

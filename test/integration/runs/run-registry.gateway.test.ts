@@ -266,7 +266,10 @@ describe('no gateway', () => {
 
 describe('the canary key', () => {
   it('was in none of the updates and log lines of this file, in any encoding', () => {
-    expect(sink.updates.length).toBeGreaterThan(50)
+    // Real traffic was searched: replies' text and raw events. (Not a count of updates: how many frames a
+    // stream spans depends on the machine's speed.)
+    expect(sink.updates.some((update) => (update.parts ?? []).length > 0)).toBe(true)
+    expect(sink.updates.some((update) => (update.rawEvents ?? []).length > 0)).toBe(true)
     const texts = [...sink.updates.map((update) => JSON.stringify(update)), ...sink.logLines]
     for (const form of keyForms(KEY)) for (const text of texts) expect(text).not.toContain(form)
   })

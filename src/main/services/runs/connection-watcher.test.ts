@@ -1,15 +1,23 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { undiciConnectionWatcher } from './connection-watcher'
 
-/** A server that accepts at once but answers only after `delayMs`: connected long before headers. */
+/**
+ * A server that accepts at once but answers `?hold` requests only when the test releases them:
+ * connected long before headers, for as long as the test needs, whatever the machine's speed.
+ */
 let server: Server
+const held: ServerResponse[] = []
 let origin: string
 let closedPortUrl: string
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (new URL(req.url ?? '/', 'http://x').searchParams.has('hold')) {
+      held.push(res)
+      return
+    }
     const delayMs = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('delay') ?? '0')
     setTimeout(() => res.end('ok'), delayMs)
   })
@@ -44,11 +52,13 @@ function watched(url: string) {
 
 describe('undiciConnectionWatcher (Node fetch)', () => {
   it('reports the connection of each request before its slow response, with several at once', async () => {
-    const slow = watched(`${origin}/?delay=300`)
+    const slow = watched(`${origin}/?hold`)
     const fast = watched(`${origin}/?delay=0`)
-    await new Promise((resolve) => setTimeout(resolve, 150))
-    // The slow server has not answered yet, but its connection is known to be open.
-    expect(slow.events).toEqual(['request', 'connected'])
+    await fast.done
+    // The slow request has not been answered yet, but its connection is known to be open.
+    await expect.poll(() => held.length).toBe(1)
+    await expect.poll(() => slow.events).toEqual(['request', 'connected'])
+    held.splice(0).forEach((res) => res.end('ok'))
     await Promise.all([slow.done, fast.done])
     expect(slow.events).toEqual(['request', 'connected', 'response'])
     expect(fast.events).toEqual(['request', 'connected', 'response'])
