@@ -63,4 +63,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // The `unit` vitest project shares one module cache per worker: a module mock there would meet a
+    // module already loaded for real by an earlier file. Mocking files go to `unit-isolated`.
+    files: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    ignores: ['src/**/*.isolated.test.{ts,tsx}', 'src/renderer/**', 'src/preload/**', 'src/main/window/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'Module mocks need a fresh module graph: name the file *.isolated.test.ts (vitest.config.ts).',
+        },
+      ],
+    },
+  },
 )

@@ -15,8 +15,11 @@ const integration = [
 const keychain = ['src/**/*.keychain.test.ts', 'test/**/*.keychain.test.ts']
 
 // In-process tests that need a fresh module graph per file: the renderer's stores, the DOM and its
-// testing-library cleanup, and electron mocks are module state that one file would leave to the next.
+// testing-library cleanup, and electron mocks are module state that one file would leave to the next;
+// so is any `vi.mock` of a module (`*.isolated.test.ts`: in the shared cache of `unit` the module
+// under test may already hold the real one). Lint keeps vi.mock out of the other files.
 const unitIsolated = [
+  'src/**/*.isolated.test.{ts,tsx}',
   'src/renderer/**/*.test.{ts,tsx}',
   'src/preload/**/*.test.ts',
   'src/main/window/**/*.test.ts',
