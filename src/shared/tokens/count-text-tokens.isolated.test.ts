@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
-import type * as Tokenizer from 'gpt-tokenizer/encoding/o200k_base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { tokenizerCalls as calls } from './__fixtures__/tokenizer-calls'
 import {
   countTextTokens,
   forEachTokenWindow,
@@ -10,18 +10,9 @@ import {
   WINDOW_CHARS,
 } from './count-text-tokens'
 
-/** What the tokenizer was asked to count: lengths only (the claim is about the size of each call). */
-const calls = vi.hoisted(() => ({ lengths: [] as number[] }))
-vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) => {
-  const original = await importOriginal<typeof Tokenizer>()
-  return {
-    ...original,
-    countTokens: (text: string, options?: Parameters<typeof original.countTokens>[1]) => {
-      calls.lengths.push(text.length)
-      return original.countTokens(text, options)
-    },
-  }
-})
+vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
+  (await import('./__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),
+)
 afterEach(() => {
   calls.lengths = []
 })

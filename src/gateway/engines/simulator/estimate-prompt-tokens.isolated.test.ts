@@ -1,6 +1,6 @@
-import type * as Tokenizer from 'gpt-tokenizer/encoding/o200k_base'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it, vi } from 'vitest'
+import { tokenizerCalls as calls } from '../../../shared/tokens/__fixtures__/tokenizer-calls'
 import type { ChatMessage, ChatRequest } from '../../../shared/chat/chat-request'
 import { WINDOW_CHARS } from '../../../shared/tokens/count-text-tokens'
 import {
@@ -11,18 +11,11 @@ import {
   TOKENS_PER_TOOL,
 } from './estimate-prompt-tokens'
 
-/** The length of every text gpt-tokenizer is asked to count (its cost is quadratic in one piece). */
-const calls = vi.hoisted(() => ({ lengths: [] as number[] }))
-vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) => {
-  const original = await importOriginal<typeof Tokenizer>()
-  return {
-    ...original,
-    countTokens: (text: string, options?: Parameters<typeof original.countTokens>[1]) => {
-      calls.lengths.push(text.length)
-      return original.countTokens(text, options)
-    },
-  }
-})
+vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
+  (await import('../../../shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(
+    await importOriginal(),
+  ),
+)
 
 const user = (text: string): ChatMessage => ({ role: 'user', content: [{ type: 'text', text }] })
 const request = (messages: ChatMessage[], extra: Partial<ChatRequest> = {}): ChatRequest => ({

@@ -1,22 +1,15 @@
 import fc from 'fast-check'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
-import type * as Tokenizer from 'gpt-tokenizer/encoding/o200k_base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { tokenizerCalls as calls } from '../../../shared/tokens/__fixtures__/tokenizer-calls'
 import { MAX_RUN_CHARS } from '../../../shared/tokens/count-text-tokens'
 import { createOutputTokenEstimator } from './output-token-estimator'
 
-/** The length of every text the tokenizer is asked to count: its cost is quadratic in one piece. */
-const calls = vi.hoisted(() => ({ lengths: [] as number[] }))
-vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) => {
-  const original = await importOriginal<typeof Tokenizer>()
-  return {
-    ...original,
-    countTokens: (text: string, options?: Parameters<typeof original.countTokens>[1]) => {
-      calls.lengths.push(text.length)
-      return original.countTokens(text, options)
-    },
-  }
-})
+vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
+  (await import('../../../shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(
+    await importOriginal(),
+  ),
+)
 afterEach(() => {
   calls.lengths = []
 })
