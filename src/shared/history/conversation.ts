@@ -65,6 +65,21 @@ export const paneSchema = z.strictObject({
 })
 export type Pane = z.infer<typeof paneSchema>
 
+/** One pane, the same model through both dialects, or two models through one dialect. */
+export const compareModeSchema = z.enum(['off', 'dialects', 'models'])
+export type CompareMode = z.infer<typeof compareModeSchema>
+
+/**
+ * The second pane of each compare mode while another mode is shown: switching to Single (or to the
+ * other mode) sets it aside with its own replies, and choosing that mode again brings it back, so a
+ * mode switch never drops a reply (saved with the conversation, so a reload keeps them too).
+ */
+export const setAsidePanesSchema = z.strictObject({
+  dialects: paneSchema.optional(),
+  models: paneSchema.optional(),
+})
+export type SetAsidePanes = z.infer<typeof setAsidePanesSchema>
+
 export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 
 export const conversationSchema = z.strictObject({
@@ -77,6 +92,9 @@ export const conversationSchema = z.strictObject({
   system: z.string().default(''),
   params: chatParamsSchema,
   panes: z.array(paneSchema).min(1).max(2),
+  /** Absent in files saved before it was kept: then read from the panes (see compareModeOf). */
+  compare: compareModeSchema.optional(),
+  setAside: setAsidePanesSchema.optional(),
 })
 export type Conversation = z.infer<typeof conversationSchema>
 
