@@ -20,6 +20,7 @@ export type ConversationSlice = {
   /** The pane that model picks and per-pane actions apply to. */
   focusedPaneId: string
 
+  /** An empty transcript; the system prompt, the parameters and the focused pane's target carry over. */
   startNewConversation(): void
   setTitle(title: string): void
   setSystem(system: string): void
@@ -66,11 +67,12 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
     focusedPaneId: initial.panes[0]?.id ?? '',
 
     startNewConversation() {
-      const current = get().conversation.panes[0]
-      const fresh = newConversation({
-        dialect: current?.dialect ?? 'openai-chat',
-        model: current?.model ?? '',
-      })
+      const { conversation, focusedPaneId } = get()
+      const current = conversation.panes.find((p) => p.id === focusedPaneId) ?? conversation.panes[0]
+      const fresh = newConversation(
+        { dialect: current?.dialect ?? 'openai-chat', model: current?.model ?? '' },
+        { system: conversation.system, params: conversation.params },
+      )
       set({ conversation: fresh, focusedPaneId: fresh.panes[0]?.id ?? '' })
     },
     setTitle(title) {
