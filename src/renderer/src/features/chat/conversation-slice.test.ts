@@ -25,7 +25,7 @@ const tuned: Conversation = {
     stream: false,
     seed: 7,
     tools: [{ name: 'get_weather', description: 'w', parameters: { type: 'object', properties: {} } }],
-    toolChoice: { type: 'required' },
+    toolChoice: { name: 'get_weather' },
   },
   panes: [
     {
