@@ -50,3 +50,28 @@ test('New conversation keeps the parameters, tools and system prompt; only the t
   await expect(page.getByText('Applied: get_weather.')).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'System prompt' })).toHaveValue('Answer in one sentence.')
 })
+
+test('an unset slider rests at the server default, and the first arrow key moves from there', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page)
+  const params = new ParamsPage(page)
+  await chat.open(app.url)
+  await params.openParameters()
+  const topP = page.getByRole('slider', { name: 'Top P' })
+  const temperature = page.getByRole('slider', { name: 'Temperature' })
+  await expect(field(page, 'Top P')).toHaveValue('')
+  await expect(topP).toHaveValue('1')
+  await expect(topP).toHaveAttribute('aria-valuetext', 'default (1)')
+  await expect(temperature).toHaveValue('1')
+
+  await topP.focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(field(page, 'Top P')).toHaveValue('0.99')
+  await temperature.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(field(page, 'Temperature')).toHaveValue('1.05')
+  // Emptied again, it is back at the default.
+  await field(page, 'Top P').fill('')
+  await expect(topP).toHaveValue('1')
+})

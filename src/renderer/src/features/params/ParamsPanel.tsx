@@ -12,7 +12,7 @@ import { TemperatureField } from './TemperatureField'
 import { ToolChoiceField } from './ToolChoiceField'
 import { ToolsField } from './ToolsField'
 import { TranslationPreview } from './TranslationPreview'
-import { TOP_P_MAX } from './dialect-ranges'
+import { TOP_P_DEFAULT, TOP_P_MAX } from './dialect-ranges'
 import { ParamsSection } from './ParamsSection'
 import { paneLabel, selectFocusedModel, selectFocusedPane } from './params-selectors'
 import { supportHint } from './support-hint'
@@ -69,6 +69,7 @@ function ParamsForm(): React.JSX.Element {
           min={0}
           max={TOP_P_MAX}
           step={0.01}
+          unsetAt={TOP_P_DEFAULT}
           onChange={(value) => setParams({ topP: value })}
           hint={supportHint(listed('top_p'), `0–${TOP_P_MAX}. Empty: the server's default.`)}
         />

@@ -1,6 +1,6 @@
 import { SliderField } from '../../components/SliderField'
 import { useAppStore } from '../../store'
-import { temperatureRange } from './dialect-ranges'
+import { TEMPERATURE_DEFAULT, temperatureRange } from './dialect-ranges'
 import { usePaneTargets } from './params-selectors'
 import { supportHint } from './support-hint'
 
@@ -20,6 +20,7 @@ export function TemperatureField({ listed }: { listed: boolean }): React.JSX.Ele
       min={0}
       max={max}
       step={0.05}
+      unsetAt={TEMPERATURE_DEFAULT}
       onChange={(value) => setParams({ temperature: value })}
       hint={supportHint(listed, `0–${max}. Empty: the server's default.`)}
       {...(notes.length > 0 ? { note: notes.join(' ') } : {})}
