@@ -133,3 +133,67 @@ test('nothing lost: a dialect comparison switched to Single and back, reloaded a
   ).toBeChecked()
   await expectDialectPanes(2)
 })
+
+test('per-pane settings: linked by default, unlinked per field, each pane sends its own, the differences list them', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page)
+  const summary = page.getByRole('region', { name: 'Compare summary' })
+  const temperature = page.getByRole('spinbutton', { name: 'Temperature value' })
+  const linkTemperature = page.getByRole('button', { name: 'Link Temperature across panes' })
+  const focusPane = (index: number) => chat.pane(index).locator('.pane-number').click()
+
+  await chat.open(app.url)
+  await chat.selectModel(1, TEXT_MODEL)
+  await chat.setCompare('Dialects side by side')
+  await page.getByRole('tab', { name: 'Parameters' }).click()
+  await expect(linkTemperature).toHaveAttribute('aria-pressed', 'true')
+  // Linked: one edit, both panes.
+  await temperature.fill('0.3')
+  await focusPane(2)
+  await expect(temperature).toHaveValue('0.3')
+
+  // Unlinked: pane 2 gets its own.
+  await linkTemperature.click()
+  await expect(linkTemperature).toHaveAttribute('aria-pressed', 'false')
+  await temperature.fill('0.8')
+  await focusPane(1)
+  await expect(temperature).toHaveValue('0.3')
+  await page.getByRole('button', { name: 'Link System prompt across panes' }).click()
+  await page.getByRole('textbox', { name: 'System prompt, Pane 1' }).fill('Answer as a pirate.')
+  await page.getByRole('textbox', { name: 'System prompt, Pane 2' }).fill('Answer as a poet.')
+
+  await expect(summary.getByRole('row', { name: /Temperature/ })).toContainText(/0\.3.*0\.8/)
+  await expect(summary.getByRole('row', { name: /System prompt/ })).toContainText(/pirate.*poet/)
+
+  await chat.send('Per-pane settings, who are you?')
+  await chat.waitForIdle()
+  await page.getByRole('tab', { name: 'Inspector' }).click()
+  await focusPane(1)
+  await expect(page.getByLabel('Request body')).toContainText('"temperature": 0.3')
+  await expect(page.getByLabel('Request body')).toContainText('pirate')
+  await focusPane(2)
+  await expect(page.getByLabel('Request body')).toContainText('"temperature": 0.8')
+  await expect(page.getByLabel('Request body')).toContainText('poet')
+  await expect(summary.getByRole('row', { name: /Temperature/ })).toContainText(/0\.3.*0\.8/)
+
+  await page.getByRole('tab', { name: 'Parameters' }).click()
+  await chat.screenshots('compare-per-pane')
+
+  // Reopened from History: still unlinked, each pane with its own values.
+  await page.reload()
+  const history = new HistoryPage(page)
+  await history.open()
+  await history.item('Per-pane settings, who are you?').getByRole('button', { name: 'Open' }).click()
+  await page.getByRole('tab', { name: 'Parameters' }).click()
+  await expect(linkTemperature).toHaveAttribute('aria-pressed', 'false')
+  await focusPane(2)
+  await expect(temperature).toHaveValue('0.8')
+  await expect(page.getByRole('textbox', { name: 'System prompt, Pane 2' })).toHaveValue('Answer as a poet.')
+
+  // Linked again: pane 2's value (the pane the user is in) for both.
+  await linkTemperature.click()
+  await focusPane(1)
+  await expect(temperature).toHaveValue('0.8')
+  await expect(summary.getByRole('row', { name: /Temperature/ })).toHaveCount(0)
+})

@@ -161,7 +161,7 @@ test('Inspector → Copy as curl is the request that was sent (not the next one)
 
   // The Code tab says it is the next request: here, with the reply as the last (prefill) message.
   await params.openCode()
-  await expect(page.getByRole('tab', { name: /next send/ })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Code (next)' })).toBeVisible()
   await expect(page.getByText(/the next request/i)).toBeVisible()
   const next = bodyOf((await params.curlCommand().textContent()) ?? '')
   expect(next.messages.at(-1)?.role).toBe('assistant')

@@ -56,12 +56,36 @@ export const storedMessageSchema = z.intersection(
 )
 export type StoredMessage = z.infer<typeof storedMessageSchema>
 
+/** What a pane can have of its own in compare mode: the system prompt and each parameter. */
+export const settingKeySchema = z.enum([
+  'system',
+  'temperature',
+  'topP',
+  'maxTokens',
+  'stop',
+  'stream',
+  'seed',
+  'responseFormat',
+  'tools',
+  'toolChoice',
+])
+export type SettingKey = z.infer<typeof settingKeySchema>
+// Every parameter can be unlinked: a parameter added to chatParamsSchema must be listed above.
+const everyParamIsASetting: Exclude<keyof ChatParams, SettingKey> extends never ? true : false = true
+void everyParamIsASetting
+
+/** A system prompt and parameters: the conversation's shared ones, or a pane's own. */
+export const chatSettingsSchema = z.strictObject({ system: z.string().default(''), params: chatParamsSchema })
+export type ChatSettings = z.infer<typeof chatSettingsSchema>
+
 /** One column of the chat: a target (dialect + model) and its own transcript. Compare mode has two. */
 export const paneSchema = z.strictObject({
   id: z.string().min(1),
   dialect: dialectIdSchema,
   model: z.string(),
   messages: z.array(storedMessageSchema),
+  /** The pane's own values of the settings the conversation lists as `unlinked` (others are unused). */
+  settings: chatSettingsSchema.optional(),
 })
 export type Pane = z.infer<typeof paneSchema>
 
@@ -95,6 +119,8 @@ export const conversationSchema = z.strictObject({
   /** Absent in files saved before it was kept: then read from the panes (see compareModeOf). */
   compare: compareModeSchema.optional(),
   setAside: setAsidePanesSchema.optional(),
+  /** Settings each pane has its own value of (compare); all others are the conversation's, shared. */
+  unlinked: z.array(settingKeySchema).optional(),
 })
 export type Conversation = z.infer<typeof conversationSchema>
 

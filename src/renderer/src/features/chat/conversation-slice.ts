@@ -4,6 +4,7 @@ import type {
   CompareMode,
   Conversation,
   Pane,
+  SettingKey,
   StoredMessage,
 } from '../../../../shared/history/conversation'
 import { invoke } from '../../lib/invoke'
@@ -11,6 +12,7 @@ import type { Slice } from '../../store/slice'
 import { switchCompareMode } from '../compare/compare-mode'
 import { titleFromFirstUserText, UNTITLED } from './conversation-title'
 import { newConversation } from './new-conversation'
+import { applyParams, applySystem, paneSettings, setLinked } from './pane-settings'
 import type { ComposerDraft } from './pane-request'
 import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
 
@@ -23,8 +25,12 @@ export type ConversationSlice = {
   /** An empty transcript; the system prompt, the parameters and the focused pane's target carry over. */
   startNewConversation(): void
   setTitle(title: string): void
-  setSystem(system: string): void
+  /** The system prompt of `paneId` (default: the focused pane): every pane's while it is linked. */
+  setSystem(system: string, paneId?: string): void
+  /** Parameters as edited in the focused pane: linked ones for every pane, unlinked ones for it alone. */
   setParams(patch: Partial<ChatParams>): void
+  /** Link a setting across the panes (the focused pane's value for all) or give each pane its own. */
+  setLinked(key: SettingKey, linked: boolean): void
   setPaneTarget(paneId: string, patch: { dialect?: DialectId; model?: string }): void
   focusPane(paneId: string): void
   /**
@@ -71,20 +77,25 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       const current = conversation.panes.find((p) => p.id === focusedPaneId) ?? conversation.panes[0]
       const fresh = newConversation(
         { dialect: current?.dialect ?? 'openai-chat', model: current?.model ?? '' },
-        { system: conversation.system, params: conversation.params },
+        // What the pane the user was in sends (its own values where unlinked) becomes the shared setup.
+        paneSettings(conversation, current),
       )
       set({ conversation: fresh, focusedPaneId: fresh.panes[0]?.id ?? '' })
     },
     setTitle(title) {
       set((state) => ({ conversation: touch({ ...state.conversation, title }) }))
     },
-    setSystem(system) {
-      set((state) => ({ conversation: { ...state.conversation, system } }))
+    setSystem(system, paneId) {
+      set((state) => ({
+        conversation: applySystem(state.conversation, paneId ?? state.focusedPaneId, system),
+      }))
     },
     setParams(patch) {
-      set((state) => ({
-        conversation: { ...state.conversation, params: { ...state.conversation.params, ...patch } },
-      }))
+      set((state) => ({ conversation: applyParams(state.conversation, state.focusedPaneId, patch) }))
+    },
+    setLinked(key, linked) {
+      set((state) => ({ conversation: setLinked(state.conversation, key, linked, state.focusedPaneId) }))
+      void get().saveConversation()
     },
     setPaneTarget(paneId, patch) {
       get().updatePane(paneId, (pane) => ({ ...pane, ...patch }))

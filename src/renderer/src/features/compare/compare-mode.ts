@@ -28,6 +28,8 @@ function forkPane(focused: Pane, mode: Exclude<CompareMode, 'off'>, otherModel: 
     model: mode === 'dialects' ? focused.model : otherModel,
     // The fork shares the history so far; replies from here on are each pane's own.
     messages: focused.messages.map((message) => structuredClone(message)),
+    // Unlinked settings start as the focused pane's.
+    ...(focused.settings ? { settings: structuredClone(focused.settings) } : {}),
   }
 }
 

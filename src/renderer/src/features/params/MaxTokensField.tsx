@@ -3,7 +3,13 @@ import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../../../../shared/dialects/anthro
 import { SliderField } from '../../components/SliderField'
 import { useAppStore } from '../../store'
 import type { NextRequest } from '../curl/next-request'
-import { paneLabel, selectFocusedModel, selectFocusedPane, selectLargestContext } from './params-selectors'
+import {
+  paneLabel,
+  selectFocusedModel,
+  selectFocusedPane,
+  selectLargestContext,
+  selectParam,
+} from './params-selectors'
 import { supportHint } from './support-hint'
 
 /** With no catalog at all (still loading), the largest context of the spec's models. */
@@ -23,7 +29,7 @@ export function MaxTokensField({
   listed: boolean
   nextRequests: readonly NextRequest[]
 }): React.JSX.Element {
-  const maxTokens = useAppStore((state) => state.conversation.params.maxTokens)
+  const maxTokens = useAppStore((state) => selectParam(state, 'maxTokens'))
   const setParams = useAppStore((state) => state.setParams)
   const model = useAppStore(selectFocusedModel)
   const largest = useAppStore(selectLargestContext)

@@ -1,7 +1,7 @@
 import { SliderField } from '../../components/SliderField'
 import { useAppStore } from '../../store'
 import { TEMPERATURE_DEFAULT, temperatureRange } from './dialect-ranges'
-import { usePaneTargets } from './params-selectors'
+import { selectParam, usePaneTargets } from './params-selectors'
 import { supportHint } from './support-hint'
 
 /**
@@ -9,7 +9,7 @@ import { supportHint } from './support-hint'
  * for Messages alone; with both, a note says which pane clamps and to what.
  */
 export function TemperatureField({ listed }: { listed: boolean }): React.JSX.Element {
-  const temperature = useAppStore((state) => state.conversation.params.temperature)
+  const temperature = useAppStore((state) => selectParam(state, 'temperature'))
   const setParams = useAppStore((state) => state.setParams)
   const panes = usePaneTargets()
   const { max, notes } = temperatureRange(panes, temperature)
