@@ -1,17 +1,25 @@
 import { SliderField } from '../../components/SliderField'
 import { useAppStore } from '../../store'
+import { isLinked } from '../chat/pane-settings'
 import { TEMPERATURE_DEFAULT, temperatureRange } from './dialect-ranges'
-import { selectParam, usePaneTargets } from './params-selectors'
+import { selectFocusedPane, selectParam, usePaneTargets } from './params-selectors'
 import { supportHint } from './support-hint'
 
 /**
  * Temperature over the range of the panes' dialects: 0–2 when any pane speaks Chat Completions, 0–1
- * for Messages alone; with both, a note says which pane clamps and to what.
+ * for Messages alone; with both, a note says which pane clamps and to what. Unlinked, the value is
+ * the focused pane's alone, so the range and notes are that pane's.
  */
 export function TemperatureField({ listed }: { listed: boolean }): React.JSX.Element {
   const temperature = useAppStore((state) => selectParam(state, 'temperature'))
   const setParams = useAppStore((state) => state.setParams)
-  const panes = usePaneTargets()
+  const allPanes = usePaneTargets()
+  const linked = useAppStore((state) => isLinked(state.conversation, 'temperature'))
+  const focusedIndex = useAppStore((state) => {
+    const focused = selectFocusedPane(state)
+    return focused ? state.conversation.panes.indexOf(focused) : 0
+  })
+  const panes = linked ? allPanes : allPanes.slice(focusedIndex, focusedIndex + 1)
   const { max, notes } = temperatureRange(panes, temperature)
   return (
     <SliderField
