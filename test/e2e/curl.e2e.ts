@@ -122,3 +122,47 @@ for (const { dialect, stream } of cases) {
     }
   })
 }
+
+/** The JSON body of a copied command (its single-quoted `--data-raw` word). */
+function bodyOf(command: string): { messages: Array<{ role: string }> } & Record<string, unknown> {
+  const start = command.indexOf("--data-raw '")
+  expect(start).toBeGreaterThan(-1)
+  const quoted = command.slice(start + "--data-raw '".length, command.lastIndexOf("'"))
+  return JSON.parse(quoted.split("'\\''").join("'")) as ReturnType<typeof bodyOf>
+}
+
+test('Inspector → Copy as curl is the request that was sent (not the next one), and it runs', async ({
+  page,
+}) => {
+  const params = new ParamsPage(page)
+  await page.goto(app.url)
+  await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toContainText(
+    'E2E gateway',
+  )
+  await params.selectDialect(1, 'anthropic-messages')
+  await params.setStream(false)
+  await params.typeDraft('Which request was sent?')
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  const reply = params.pane(1).getByRole('article', { name: 'Assistant reply' })
+  await expect(reply.getByTestId('reply-footer')).toContainText('end_turn')
+
+  await page.getByRole('tab', { name: 'Inspector' }).click()
+  const shownBody = await page.getByLabel('Request body').textContent()
+  await page.getByRole('button', { name: 'Copy as curl' }).click()
+  const sent = await page.evaluate<string>('navigator.clipboard.readText()')
+  expect(sent).toContain('$MODEL_GATEWAY_API_KEY')
+  expect(sent).not.toContain(API_KEY)
+  // The very body main sent (as the inspector shows it), ending with the user's turn.
+  expect(bodyOf(sent)).toEqual(JSON.parse(shownBody ?? ''))
+  expect(bodyOf(sent).messages.at(-1)?.role).toBe('user')
+  const result = await runInBash(sent)
+  expect(result.stderr).toBe('')
+  expect(result.stdout.split('\n').pop()).toBe('200')
+
+  // The Code tab says it is the next request: here, with the reply as the last (prefill) message.
+  await params.openCode()
+  await expect(page.getByRole('tab', { name: 'Code (next)' })).toBeVisible()
+  await expect(page.getByText(/the next request/i)).toBeVisible()
+  const next = bodyOf((await params.curlCommand().textContent()) ?? '')
+  expect(next.messages.at(-1)?.role).toBe('assistant')
+})

@@ -48,6 +48,61 @@ function conversation(index: number, title: string): Conversation {
   }
 }
 
+const PER_PANE_TITLE = 'Per-pane settings: one model through both dialects'
+
+/** A dialect comparison with its own temperature and system prompt per pane, both answered. */
+function perPaneCompare(): Conversation {
+  const now = Date.now()
+  const pane = (
+    id: string,
+    dialect: 'openai-chat' | 'anthropic-messages',
+    temperature: number,
+    system: string,
+  ) => ({
+    id,
+    dialect,
+    model: 'vendorb3.8-Flash-Next',
+    settings: { system, params: { stop: [], stream: true, maxTokens: 256, temperature } },
+    messages: [
+      {
+        id: 'm1',
+        role: 'user' as const,
+        content: [{ type: 'text' as const, text: 'Explain streaming in two lines.' }],
+      },
+      {
+        id: `${id}-m2`,
+        role: 'assistant' as const,
+        content: [{ type: 'text' as const, text: `Streaming sends the reply as it is made (${system})` }],
+        reply: {
+          dialect,
+          model: 'vendorb3.8-Flash-Next',
+          state: 'completed' as const,
+          finish: { unified: 'stop' as const, raw: dialect === 'openai-chat' ? 'stop' : 'end_turn' },
+          usage: { inputTokens: 24, outputTokens: 40 },
+          metrics: { ttftMs: 60, tokensPerSecond: 400 },
+          adjustments: [],
+          createdAt: now,
+        },
+      },
+    ],
+  })
+  return {
+    version: 1,
+    id: 'shot-per-pane',
+    title: PER_PANE_TITLE,
+    createdAt: now,
+    updatedAt: now,
+    system: '',
+    params: { stop: [], stream: true, maxTokens: 256 },
+    panes: [
+      pane('pane-a', 'openai-chat', 0.3, 'Answer as a pirate.'),
+      pane('pane-b', 'anthropic-messages', 0.8, 'Answer as a poet.'),
+    ],
+    compare: 'dialects',
+    unlinked: ['system', 'temperature'],
+  }
+}
+
 test.beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true })
   app = await startApp()
@@ -60,6 +115,7 @@ test.beforeAll(async () => {
   for (const [index, title] of titles.entries()) {
     await hostInvoke(app, 'history:import', { json: JSON.stringify(conversation(index, title)) })
   }
+  await hostInvoke(app, 'history:import', { json: JSON.stringify(perPaneCompare()) })
   // A remote profile, so Settings shows the key form and the edit/remove actions.
   await hostInvoke(app, 'profiles:save', {
     name: 'Hosted gateway (staging, europe-west)',
@@ -101,7 +157,7 @@ for (const size of SIZES) {
 
       const history = new HistoryPage(page)
       await history.open()
-      await expect(history.list().getByRole('listitem')).toHaveCount(3)
+      await expect(history.list().getByRole('listitem')).toHaveCount(4)
       await save(page, 'history', theme)
       expect(await layoutProblems(page)).toEqual([])
 
@@ -110,6 +166,25 @@ for (const size of SIZES) {
       await save(page, 'settings', theme)
       expect(await layoutProblems(page)).toEqual([])
       await settings.close()
+
+      // Compare with per-pane settings: the link toggles, two system prompts, the differences.
+      await history.item(PER_PANE_TITLE).getByRole('button', { name: 'Open' }).click()
+      await page.getByRole('tab', { name: 'Parameters' }).click()
+      await page.getByRole('region', { name: 'Pane 2', exact: true }).locator('.pane-number').click()
+      await expect(page.getByRole('button', { name: 'Link Temperature across panes' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      )
+      await expect(page.getByRole('region', { name: 'Compare summary' })).toContainText('Temperature')
+      await save(page, 'compare-per-pane', theme)
+      expect(await layoutProblems(page)).toEqual([])
+
+      // The shortcut list (?), over the app.
+      await page.locator('body').press('?')
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
+      await save(page, 'shortcuts', theme)
+      expect(await layoutProblems(page)).toEqual([])
+      await page.keyboard.press('Escape')
     })
   }
 }

@@ -64,7 +64,7 @@ test('sidebar and side panel have their tabs, collapse to give the chat room, an
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   const sidePanel = page.getByRole('complementary', { name: 'Side panel' })
   await expect(sidebar.getByRole('tab')).toHaveText(['Models', 'History'])
-  await expect(sidePanel.getByRole('tab')).toHaveText(['Parameters', 'Code', 'Inspector'])
+  await expect(sidePanel.getByRole('tab')).toHaveText(['Parameters', 'Code (next)', 'Inspector'])
   await sidePanel.getByRole('tab', { name: 'Code' }).click()
   await expect(sidePanel.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true')
   await expect(sidePanel.getByRole('tabpanel', { name: 'Code' })).toBeVisible()

@@ -56,14 +56,53 @@ export const storedMessageSchema = z.intersection(
 )
 export type StoredMessage = z.infer<typeof storedMessageSchema>
 
+/** What a pane can have of its own in compare mode: the system prompt and each parameter. */
+export const settingKeySchema = z.enum([
+  'system',
+  'temperature',
+  'topP',
+  'maxTokens',
+  'stop',
+  'stream',
+  'seed',
+  'responseFormat',
+  'tools',
+  'toolChoice',
+])
+export type SettingKey = z.infer<typeof settingKeySchema>
+// Every parameter can be unlinked: a parameter added to chatParamsSchema must be listed above.
+const everyParamIsASetting: Exclude<keyof ChatParams, SettingKey> extends never ? true : false = true
+void everyParamIsASetting
+
+/** A system prompt and parameters: the conversation's shared ones, or a pane's own. */
+export const chatSettingsSchema = z.strictObject({ system: z.string().default(''), params: chatParamsSchema })
+export type ChatSettings = z.infer<typeof chatSettingsSchema>
+
 /** One column of the chat: a target (dialect + model) and its own transcript. Compare mode has two. */
 export const paneSchema = z.strictObject({
   id: z.string().min(1),
   dialect: dialectIdSchema,
   model: z.string(),
   messages: z.array(storedMessageSchema),
+  /** The pane's own values of the settings the conversation lists as `unlinked` (others are unused). */
+  settings: chatSettingsSchema.optional(),
 })
 export type Pane = z.infer<typeof paneSchema>
+
+/** One pane, the same model through both dialects, or two models through one dialect. */
+export const compareModeSchema = z.enum(['off', 'dialects', 'models'])
+export type CompareMode = z.infer<typeof compareModeSchema>
+
+/**
+ * The second pane of each compare mode while another mode is shown: switching to Single (or to the
+ * other mode) sets it aside with its own replies, and choosing that mode again brings it back, so a
+ * mode switch never drops a reply (saved with the conversation, so a reload keeps them too).
+ */
+export const setAsidePanesSchema = z.strictObject({
+  dialects: paneSchema.optional(),
+  models: paneSchema.optional(),
+})
+export type SetAsidePanes = z.infer<typeof setAsidePanesSchema>
 
 export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 
@@ -77,6 +116,11 @@ export const conversationSchema = z.strictObject({
   system: z.string().default(''),
   params: chatParamsSchema,
   panes: z.array(paneSchema).min(1).max(2),
+  /** Absent in files saved before it was kept: then read from the panes (see compareModeOf). */
+  compare: compareModeSchema.optional(),
+  setAside: setAsidePanesSchema.optional(),
+  /** Settings each pane has its own value of (compare); all others are the conversation's, shared. */
+  unlinked: z.array(settingKeySchema).optional(),
 })
 export type Conversation = z.infer<typeof conversationSchema>
 

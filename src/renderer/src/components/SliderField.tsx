@@ -4,6 +4,8 @@ import './components.css'
 /**
  * A slider with an exact number input beside it (table stakes in every good playground). The number
  * input accepts any value typed; the caller decides what is valid and shows a note when it clamps.
+ * While the value is unset the slider rests, dimmed, at `unsetAt` (the value the server uses then),
+ * so the first arrow key moves from the default, not from the end of the range.
  */
 export function SliderField({
   label,
@@ -11,6 +13,7 @@ export function SliderField({
   min,
   max,
   step,
+  unsetAt,
   onChange,
   disabled,
   hint,
@@ -22,6 +25,8 @@ export function SliderField({
   min: number
   max: number
   step: number
+  /** Where the slider rests while the value is unset: the server's default for it. */
+  unsetAt: number
   onChange: (value: number | undefined) => void
   disabled?: boolean
   hint?: string
@@ -58,12 +63,14 @@ export function SliderField({
       </div>
       <input
         id={id}
-        className="slider"
+        className={`slider ${value === undefined ? 'slider-unset' : ''}`}
         type="range"
         min={min}
         max={max}
         step={step}
-        value={value ?? min}
+        value={value ?? Math.min(max, Math.max(min, unsetAt))}
+        aria-valuetext={value === undefined ? `default (${unsetAt})` : undefined}
+        title={value === undefined ? `Not set: the server's default (${unsetAt}) applies` : undefined}
         disabled={disabled}
         onChange={(event) => {
           setText(null)

@@ -1,10 +1,11 @@
 import { Button } from '../../components/Button'
 import { useAppStore } from '../../store'
 import { KeyStatusIndicator } from '../settings/KeyStatusIndicator'
+import { KeyboardShortcuts } from '../shortcuts/KeyboardShortcuts'
 import { ProfileSelect } from './ProfileSelect'
 import { ThemeSelect } from './ThemeSelect'
 
-/** Product name, the active profile and its key, theme, and the way into Settings. */
+/** Product name, the active profile and its key, theme, the keyboard shortcuts and the way into Settings. */
 export function AppHeader(): React.JSX.Element {
   const openSettings = useAppStore((state) => state.setSettingsOpen)
   return (
@@ -14,6 +15,7 @@ export function AppHeader(): React.JSX.Element {
       <KeyStatusIndicator />
       <div className="app-header-spacer" />
       <ThemeSelect />
+      <KeyboardShortcuts />
       <Button onClick={() => openSettings(true)}>Settings</Button>
     </header>
   )

@@ -7,7 +7,8 @@ import type { SidePanelTab } from './ui-slice'
 
 const SIDE_PANEL_TABS = [
   { id: 'params', label: 'Parameters', icon: '⚙' },
-  { id: 'code', label: 'Code', icon: '⌘' },
+  // Says which request: the next one (a reply's own request is the inspector's "Copy as curl").
+  { id: 'code', label: 'Code (next)', icon: '⌘' },
   { id: 'inspector', label: 'Inspector', icon: '⌕' },
 ] as const satisfies ReadonlyArray<{ id: SidePanelTab; label: string; icon: string }>
 

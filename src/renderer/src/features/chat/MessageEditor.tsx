@@ -21,7 +21,11 @@ export function MessageEditor({
         autoFocus
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel()
+          if (event.key === 'Escape') {
+            // Used here: not also a Stop of the streaming replies (the app-wide Esc).
+            event.preventDefault()
+            onCancel()
+          }
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
             event.preventDefault()
             onSave(text)

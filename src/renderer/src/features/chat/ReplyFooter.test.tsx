@@ -35,6 +35,7 @@ function show(reply: StoredMessage, run?: Partial<LiveRun>): void {
       dialect: 'anthropic-messages',
       model: MODEL,
       state: 'running',
+      sent: { request: { model: MODEL, messages: [], stream: true }, baseUrl: undefined, simulate: '' },
       adjustments: [],
       rawEvents: [],
       rawEventsTruncated: false,

@@ -1,10 +1,21 @@
 import { useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../store'
+import { LinkToggle } from '../compare/LinkToggle'
+import { isLinked, paneSystem } from './pane-settings'
 
-/** The system prompt, shared by the panes; folds to one line to give the transcript room. */
+/**
+ * The system prompt: one for every pane while linked, one per pane (side by side, over its pane)
+ * when unlinked in compare mode. Folds to one line to give the transcript room.
+ */
 export function SystemPrompt(): React.JSX.Element {
-  const system = useAppStore((state) => state.conversation.system)
+  const paneIds = useAppStore(useShallow((state) => state.conversation.panes.map((pane) => pane.id)))
+  const perPane = useAppStore(
+    (state) => state.conversation.panes.length > 1 && !isLinked(state.conversation, 'system'),
+  )
+  const summary = useAppStore((state) => state.conversation.system)
   const [open, setOpen] = useState(true)
+  const shownIds = perPane ? paneIds : paneIds.slice(0, 1)
   return (
     <div className={`system-prompt ${open ? '' : 'system-prompt-folded'}`}>
       <button
@@ -17,18 +28,43 @@ export function SystemPrompt(): React.JSX.Element {
         {open ? '▾' : '▸'}
       </button>
       {open ? (
-        <textarea
-          aria-label="System prompt"
-          className="chat-textarea system-prompt-input"
-          placeholder="System prompt (optional): how the model should behave"
-          value={system}
-          onChange={(event) => useAppStore.getState().setSystem(event.target.value)}
-        />
+        <div className={`system-prompt-fields system-prompt-fields-${shownIds.length}`}>
+          {shownIds.map((paneId, index) => (
+            <SystemPromptInput
+              key={paneId}
+              paneId={paneId}
+              label={perPane ? `System prompt, Pane ${index + 1}` : 'System prompt'}
+            />
+          ))}
+        </div>
       ) : (
         <button type="button" className="system-prompt-summary" onClick={() => setOpen(true)}>
-          {system.trim() === '' ? 'System prompt (empty)' : `System: ${system.replace(/\s+/g, ' ')}`}
+          {perPane
+            ? 'System prompts (one per pane)'
+            : summary.trim() === ''
+              ? 'System prompt (empty)'
+              : `System: ${summary.replace(/\s+/g, ' ')}`}
         </button>
       )}
+      <LinkToggle setting="system" />
     </div>
+  )
+}
+
+function SystemPromptInput({ paneId, label }: { paneId: string; label: string }): React.JSX.Element {
+  const system = useAppStore((state) =>
+    paneSystem(
+      state.conversation,
+      state.conversation.panes.find((pane) => pane.id === paneId),
+    ),
+  )
+  return (
+    <textarea
+      aria-label={label}
+      className="chat-textarea system-prompt-input"
+      placeholder="System prompt (optional): how the model should behave"
+      value={system}
+      onChange={(event) => useAppStore.getState().setSystem(event.target.value, paneId)}
+    />
   )
 }

@@ -1,31 +1,42 @@
 import type { DialectId, ImagePart } from '../../../../shared/chat/chat-request'
-import type { ChatParams, Conversation, Pane, StoredMessage } from '../../../../shared/history/conversation'
+import type {
+  ChatParams,
+  CompareMode,
+  Conversation,
+  Pane,
+  SettingKey,
+  StoredMessage,
+} from '../../../../shared/history/conversation'
 import { invoke } from '../../lib/invoke'
 import type { Slice } from '../../store/slice'
+import { switchCompareMode } from '../compare/compare-mode'
 import { titleFromFirstUserText, UNTITLED } from './conversation-title'
-import { newConversation, newPaneId } from './new-conversation'
+import { newConversation } from './new-conversation'
+import { applyParams, applySystem, paneSettings, setLinked } from './pane-settings'
 import type { ComposerDraft } from './pane-request'
 import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
-
-export type CompareMode = 'off' | 'dialects' | 'models'
 
 export type ConversationSlice = {
   conversation: Conversation
   composer: ComposerDraft
   /** The pane that model picks and per-pane actions apply to. */
   focusedPaneId: string
-  compareMode: CompareMode
 
+  /** An empty transcript; the system prompt, the parameters and the focused pane's target carry over. */
   startNewConversation(): void
   setTitle(title: string): void
-  setSystem(system: string): void
+  /** The system prompt of `paneId` (default: the focused pane): every pane's while it is linked. */
+  setSystem(system: string, paneId?: string): void
+  /** Parameters as edited in the focused pane: linked ones for every pane, unlinked ones for it alone. */
   setParams(patch: Partial<ChatParams>): void
+  /** Link a setting across the panes (the focused pane's value for all) or give each pane its own. */
+  setLinked(key: SettingKey, linked: boolean): void
   setPaneTarget(paneId: string, patch: { dialect?: DialectId; model?: string }): void
   focusPane(paneId: string): void
   /**
-   * Side by side: `dialects` forks the focused pane into the other dialect (same model), `models` into
-   * another model (same dialect); the new pane starts with a copy of the transcript. `off` keeps the
-   * focused pane.
+   * Side by side: `dialects` shows the focused pane beside the same model through the other dialect,
+   * `models` beside another model in the same dialect; `off` the focused pane alone. The pane a mode
+   * hides is set aside with its replies and comes back with that mode (see switchCompareMode); saves.
    */
   setCompareMode(mode: CompareMode): void
   setDraftText(text: string): void
@@ -52,11 +63,6 @@ export type ConversationSlice = {
 
 let saving: Promise<void> = Promise.resolve()
 
-const OTHER_DIALECT: Record<DialectId, DialectId> = {
-  'openai-chat': 'anthropic-messages',
-  'anthropic-messages': 'openai-chat',
-}
-
 export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
   const initial = newConversation({ dialect: 'openai-chat', model: '' })
   const touch = (conversation: Conversation): Conversation => ({ ...conversation, updatedAt: Date.now() })
@@ -65,26 +71,31 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
     conversation: initial,
     composer: { text: '', images: [] },
     focusedPaneId: initial.panes[0]?.id ?? '',
-    compareMode: 'off',
 
     startNewConversation() {
-      const current = get().conversation.panes[0]
-      const fresh = newConversation({
-        dialect: current?.dialect ?? 'openai-chat',
-        model: current?.model ?? '',
-      })
-      set({ conversation: fresh, focusedPaneId: fresh.panes[0]?.id ?? '', compareMode: 'off' })
+      const { conversation, focusedPaneId } = get()
+      const current = conversation.panes.find((p) => p.id === focusedPaneId) ?? conversation.panes[0]
+      const fresh = newConversation(
+        { dialect: current?.dialect ?? 'openai-chat', model: current?.model ?? '' },
+        // What the pane the user was in sends (its own values where unlinked) becomes the shared setup.
+        paneSettings(conversation, current),
+      )
+      set({ conversation: fresh, focusedPaneId: fresh.panes[0]?.id ?? '' })
     },
     setTitle(title) {
       set((state) => ({ conversation: touch({ ...state.conversation, title }) }))
     },
-    setSystem(system) {
-      set((state) => ({ conversation: { ...state.conversation, system } }))
+    setSystem(system, paneId) {
+      set((state) => ({
+        conversation: applySystem(state.conversation, paneId ?? state.focusedPaneId, system),
+      }))
     },
     setParams(patch) {
-      set((state) => ({
-        conversation: { ...state.conversation, params: { ...state.conversation.params, ...patch } },
-      }))
+      set((state) => ({ conversation: applyParams(state.conversation, state.focusedPaneId, patch) }))
+    },
+    setLinked(key, linked) {
+      set((state) => ({ conversation: setLinked(state.conversation, key, linked, state.focusedPaneId) }))
+      void get().saveConversation()
     },
     setPaneTarget(paneId, patch) {
       get().updatePane(paneId, (pane) => ({ ...pane, ...patch }))
@@ -96,28 +107,13 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       const { conversation, focusedPaneId } = get()
       const focused = conversation.panes.find((p) => p.id === focusedPaneId) ?? conversation.panes[0]
       if (!focused) return
-      if (mode === 'off') {
-        set({
-          conversation: { ...conversation, panes: [focused] },
-          focusedPaneId: focused.id,
-          compareMode: 'off',
-        })
-        return
-      }
       const models = get().catalogs[get().activeProfileId]?.models ?? []
       const otherModel = models.find((m) => m.model !== focused.model)?.model ?? focused.model
-      const second: Pane = {
-        id: newPaneId(),
-        dialect: mode === 'dialects' ? OTHER_DIALECT[focused.dialect] : focused.dialect,
-        model: mode === 'dialects' ? focused.model : otherModel,
-        // The fork shares the history so far; replies from here on are each pane's own.
-        messages: focused.messages.map((message) => structuredClone(message)),
-      }
-      set({
-        conversation: { ...conversation, panes: [focused, second] },
-        focusedPaneId: focused.id,
-        compareMode: mode,
-      })
+      const next = switchCompareMode(conversation, focused.id, mode, otherModel)
+      if (next === conversation) return
+      set({ conversation: touch(next), focusedPaneId: focused.id })
+      // The pane set aside is kept on disk now, not only at the next send.
+      void get().saveConversation()
     },
     setDraftText(text) {
       set((state) => ({ composer: { ...state.composer, text } }))
@@ -137,7 +133,6 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       set({
         conversation,
         focusedPaneId: conversation.panes[0]?.id ?? '',
-        compareMode: conversation.panes.length === 2 ? 'models' : 'off',
       })
     },
     updatePane(paneId, update) {

@@ -1,5 +1,5 @@
 import type { DialectId } from '../../../../shared/chat/chat-request'
-import type { Conversation } from '../../../../shared/history/conversation'
+import type { ChatParams, Conversation } from '../../../../shared/history/conversation'
 
 export const DEFAULT_MAX_TOKENS = 1024
 
@@ -7,8 +7,15 @@ export function newPaneId(): string {
   return 'pane-' + crypto.randomUUID().slice(0, 8)
 }
 
-/** An empty conversation on one pane; saved only once it has a message. */
-export function newConversation(target: { dialect: DialectId; model: string }): Conversation {
+/**
+ * An empty conversation on one pane; saved only once it has a message. `setup` carries the system
+ * prompt and parameters over from the conversation before (a new conversation is a new transcript,
+ * not a reset of what the user tuned).
+ */
+export function newConversation(
+  target: { dialect: DialectId; model: string },
+  setup?: { system: string; params: ChatParams },
+): Conversation {
   const now = Date.now()
   return {
     version: 1,
@@ -16,8 +23,8 @@ export function newConversation(target: { dialect: DialectId; model: string }): 
     title: 'New conversation',
     createdAt: now,
     updatedAt: now,
-    system: '',
-    params: { stop: [], stream: true, maxTokens: DEFAULT_MAX_TOKENS },
+    system: setup?.system ?? '',
+    params: setup ? structuredClone(setup.params) : { stop: [], stream: true, maxTokens: DEFAULT_MAX_TOKENS },
     panes: [{ id: newPaneId(), dialect: target.dialect, model: target.model, messages: [] }],
   }
 }

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '../../../../shared/chat/chat-request'
 import type { Conversation, Pane, StoredMessage } from '../../../../shared/history/conversation'
+import { paneSettings } from './pane-settings'
 
 export type ComposerDraft = { text: string; images: ImagePart[] }
 
@@ -38,15 +39,16 @@ export function draftToUserContent(draft: ComposerDraft): Array<TextPart | Image
 
 /**
  * THE request a pane sends: the conversation so far (plus the composer draft, when there is one, as
- * the next user turn), the system prompt and the parameters. Sending and the curl panel both call
- * this, so the command a user copies is the request the next send makes.
+ * the next user turn), the pane's system prompt and parameters (shared, or its own when unlinked).
+ * Sending and the curl panel both call this, so the command a user copies is the request the next
+ * send makes.
  */
 export function paneRequest(conversation: Conversation, pane: Pane, draft?: ComposerDraft): ChatRequest {
-  const { params } = conversation
+  const { system, params } = paneSettings(conversation, pane)
   const messages = pane.messages.map(toChatMessage)
   if (draft && !draftIsEmpty(draft)) messages.push({ role: 'user', content: draftToUserContent(draft) })
   const request: ChatRequest = { model: pane.model, messages, stream: params.stream }
-  if (conversation.system.trim() !== '') request.system = conversation.system
+  if (system.trim() !== '') request.system = system
   if (params.temperature !== undefined) request.temperature = params.temperature
   if (params.topP !== undefined) request.topP = params.topP
   if (params.maxTokens !== undefined) request.maxTokens = params.maxTokens

@@ -1,5 +1,5 @@
 import type { FinishReason, Usage } from '../../../../shared/chat/chat-result'
-import type { DialectId } from '../../../../shared/chat/chat-request'
+import type { ChatRequest, DialectId } from '../../../../shared/chat/chat-request'
 import type { DialectError } from '../../../../shared/chat/errors'
 import { reduceStreamPart } from '../../../../shared/chat/reduce-stream-part'
 import type { ParamAdjustment } from '../../../../shared/dialects/dialect'
@@ -35,6 +35,12 @@ export type LiveRun = {
   dialect: DialectId
   model: string
   state: 'starting' | 'running' | TerminalState
+  /**
+   * What was handed to main to send: the canonical request object itself, and where it went (the
+   * profile's base URL then, the fault injection). "Copy as curl" builds the command from this.
+   */
+  sent: { request: ChatRequest; baseUrl: string | undefined; simulate: string }
+  /** The HTTP request main sent, credentials redacted (arrives with the first update). */
   request?: RedactedHttp
   adjustments: ParamAdjustment[]
   response?: ResponseMeta
@@ -117,6 +123,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         messageId,
         ...target,
         state: 'starting',
+        sent: { request, baseUrl: profile?.baseUrl, simulate: simulate ?? '' },
         adjustments: [],
         rawEvents: [],
         rawEventsTruncated: false,

@@ -1,6 +1,6 @@
-import type { CompareMode } from '../chat/conversation-slice'
 import { selectConversationBusy } from '../chat/chat-selectors'
 import { useAppStore } from '../../store'
+import { compareModeOf, type CompareMode } from './compare-mode'
 import './compare.css'
 
 const MODES: ReadonlyArray<{ mode: CompareMode; label: string }> = [
@@ -11,7 +11,7 @@ const MODES: ReadonlyArray<{ mode: CompareMode; label: string }> = [
 
 /** One pane, or two: the same model through both dialects, or two models through one dialect. */
 export function CompareControl(): React.JSX.Element {
-  const current = useAppStore((state) => state.compareMode)
+  const current = useAppStore((state) => compareModeOf(state.conversation))
   const busy = useAppStore(selectConversationBusy)
   return (
     <div role="radiogroup" aria-label="Compare" className="compare-control">

@@ -95,3 +95,10 @@ describe('compareSummary', () => {
     expect(view?.rows[0]?.values).toEqual(['stop · stop', 'stop · end_turn'])
   })
 })
+
+describe('compareSummary after a fork', () => {
+  it('does not compare a reply with its own copy in a newly forked pane', () => {
+    const answered = [turn('t1'), reply('r1', anthropic)]
+    expect(compareSummary([pane('a', answered), pane('b', structuredClone(answered))])).toBeUndefined()
+  })
+})

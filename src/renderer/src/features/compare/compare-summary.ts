@@ -27,15 +27,19 @@ export type CompareSummaryView = {
 const NONE = '—'
 
 /** The reply of a pane to a turn: its last assistant message after that user turn, once it ended. */
-function replyToTurn(messages: readonly StoredMessage[], turnId: string): ReplyRecord | undefined {
+function replyToTurn(
+  messages: readonly StoredMessage[],
+  turnId: string,
+): { id: string; reply: ReplyRecord } | undefined {
   const start = messages.findIndex((m) => m.id === turnId)
   if (start === -1) return undefined
-  let reply: ReplyRecord | undefined
+  let found: { id: string; reply: ReplyRecord } | undefined
   for (const message of messages.slice(start + 1)) {
     if (message.role === 'user') break
-    if (message.role === 'assistant') reply = message.reply
+    if (message.role === 'assistant')
+      found = message.reply ? { id: message.id, reply: message.reply } : undefined
   }
-  return reply
+  return found
 }
 
 function lastUserTurnId(messages: readonly StoredMessage[]): string | undefined {
@@ -70,16 +74,20 @@ const adjustmentKey = (adjustment: ParamAdjustment): string => `${adjustment.par
 
 /**
  * The comparison of two panes' replies to the same (latest) user turn, or undefined while either
- * has not answered it yet. Panes share a turn by its id: a send adds one turn to both.
+ * has not answered it yet (a reply copied into a newly forked pane is not an answer of its own). Panes share a turn by its id: a send adds one turn to both.
  */
 export function compareSummary(panes: readonly Pane[]): CompareSummaryView | undefined {
   const [first, second] = panes
   if (!first || !second) return undefined
   const turnId = lastUserTurnId(first.messages)
   if (turnId === undefined || lastUserTurnId(second.messages) !== turnId) return undefined
-  const a = replyToTurn(first.messages, turnId)
-  const b = replyToTurn(second.messages, turnId)
-  if (!a || !b) return undefined
+  const answerA = replyToTurn(first.messages, turnId)
+  const answerB = replyToTurn(second.messages, turnId)
+  if (!answerA || !answerB) return undefined
+  // A pane forked after this turn holds a copy of the other's reply (same id): nothing to compare yet.
+  if (answerA.id === answerB.id) return undefined
+  const a = answerA.reply
+  const b = answerB.reply
   const left = side(a)
   const right = side(b)
   const row = (label: string, key: keyof Omit<CompareSide, 'adjustments'>): CompareRow => ({

@@ -88,6 +88,10 @@ function CurlCommandView({
   const dialect = dialects[next.pane.dialect]
   return (
     <>
+      <p className="curl-which">
+        The <strong>next</strong> request: what Send makes from the conversation as it is now, with the draft.
+        The request a reply was made with: Inspector → Copy as curl.
+      </p>
       <div className="curl-summary">
         <span className="curl-dialect">{dialect.label}</span>
         <code className="curl-url" title={next.http.url}>

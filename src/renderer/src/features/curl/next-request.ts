@@ -1,4 +1,4 @@
-import type { ChatRequest } from '../../../../shared/chat/chat-request'
+import type { ChatRequest, DialectId } from '../../../../shared/chat/chat-request'
 import { toCurl } from '../../../../shared/curl'
 import { dialects } from '../../../../shared/dialects'
 import type { BuiltRequest } from '../../../../shared/dialects/dialect'
@@ -21,26 +21,37 @@ export type NextRequest =
   | { ok: true; pane: Pane; request: ChatRequest; built: BuiltRequest; http: HttpRequest; simulate: string }
   | { ok: false; pane: Pane; message: string }
 
+/** Where a canonical request goes and how: what the run registry is given besides the request. */
+export type RequestTarget = { dialect: DialectId; baseUrl: string; simulate: string }
+
 /**
- * The request the next send of `pane` makes, built exactly as the run registry builds it: the same
- * `paneRequest`, the pane's dialect, the same fault-injection header. Only the key differs: a
- * placeholder, since the renderer never holds one.
+ * A canonical request as HTTP, built exactly as the run registry builds it: the dialect's
+ * `buildRequest`, the same fault-injection header. Only the key differs: a placeholder, since the
+ * renderer never holds one. Throws what the dialect throws.
+ */
+export function buildHttp(
+  request: ChatRequest,
+  target: RequestTarget,
+): { built: BuiltRequest; http: HttpRequest } {
+  const built = dialects[target.dialect].buildRequest(request, {
+    baseUrl: target.baseUrl,
+    apiKey: CURL_KEY_PLACEHOLDER,
+  })
+  return { built, http: withSimulateHeader(built.http, target.simulate) }
+}
+
+/**
+ * The request the next send of `pane` makes: the same `paneRequest` sending uses, built by `buildHttp`.
  */
 export function buildNextRequest(inputs: NextRequestInputs, pane: Pane): NextRequest {
   try {
     const request = paneRequest(inputs.conversation, pane, inputs.composer)
-    const built = dialects[pane.dialect].buildRequest(request, {
+    const { built, http } = buildHttp(request, {
+      dialect: pane.dialect,
       baseUrl: inputs.baseUrl,
-      apiKey: CURL_KEY_PLACEHOLDER,
-    })
-    return {
-      ok: true,
-      pane,
-      request,
-      built,
-      http: withSimulateHeader(built.http, inputs.simulate),
       simulate: inputs.simulate,
-    }
+    })
+    return { ok: true, pane, request, built, http, simulate: inputs.simulate }
   } catch (error) {
     return { ok: false, pane, message: `This request cannot be built: ${(error as Error).message}` }
   }

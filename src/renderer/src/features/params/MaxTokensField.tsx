@@ -1,8 +1,15 @@
 import { useState } from 'react'
+import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../../../../shared/dialects/anthropic-messages/anthropic-constants'
 import { SliderField } from '../../components/SliderField'
 import { useAppStore } from '../../store'
 import type { NextRequest } from '../curl/next-request'
-import { paneLabel, selectFocusedModel, selectLargestContext } from './params-selectors'
+import {
+  paneLabel,
+  selectFocusedModel,
+  selectFocusedPane,
+  selectLargestContext,
+  selectParam,
+} from './params-selectors'
 import { supportHint } from './support-hint'
 
 /** With no catalog at all (still loading), the largest context of the spec's models. */
@@ -22,12 +29,16 @@ export function MaxTokensField({
   listed: boolean
   nextRequests: readonly NextRequest[]
 }): React.JSX.Element {
-  const maxTokens = useAppStore((state) => state.conversation.params.maxTokens)
+  const maxTokens = useAppStore((state) => selectParam(state, 'maxTokens'))
   const setParams = useAppStore((state) => state.setParams)
   const model = useAppStore(selectFocusedModel)
   const largest = useAppStore(selectLargestContext)
   const limit = model?.context_length ?? largest ?? FALLBACK_CONTEXT_LENGTH
   const [rejected, setRejected] = useState<string | null>(null)
+  // Unset, Messages sends its own default and Chat Completions lets the server use up to the context.
+  const unsetAt = useAppStore((state) =>
+    selectFocusedPane(state)?.dialect === 'anthropic-messages' ? DEFAULT_ANTHROPIC_MAX_TOKENS : limit,
+  )
 
   const notes: string[] = []
   if (rejected !== null) notes.push(rejected)
@@ -52,6 +63,7 @@ export function MaxTokensField({
       min={1}
       max={limit}
       step={1}
+      unsetAt={unsetAt}
       onChange={(value) => {
         if (value === undefined) {
           setRejected(null)

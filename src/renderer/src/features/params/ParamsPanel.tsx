@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { SliderField } from '../../components/SliderField'
+import { LinkToggle } from '../compare/LinkToggle'
 import { dialects } from '../../../../shared/dialects'
 import { useAppStore } from '../../store'
 import { useNextRequests } from '../curl/use-next-requests'
@@ -12,9 +13,9 @@ import { TemperatureField } from './TemperatureField'
 import { ToolChoiceField } from './ToolChoiceField'
 import { ToolsField } from './ToolsField'
 import { TranslationPreview } from './TranslationPreview'
-import { TOP_P_MAX } from './dialect-ranges'
+import { TOP_P_DEFAULT, TOP_P_MAX } from './dialect-ranges'
 import { ParamsSection } from './ParamsSection'
-import { paneLabel, selectFocusedModel, selectFocusedPane } from './params-selectors'
+import { paneLabel, selectFocusedModel, selectFocusedPane, selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 import './params.css'
 
@@ -37,8 +38,8 @@ function ParamsForm(): React.JSX.Element {
     return focused ? state.conversation.panes.indexOf(focused) : 0
   })
   const paneCount = useAppStore((state) => state.conversation.panes.length)
-  const topP = useAppStore((state) => state.conversation.params.topP)
-  const stream = useAppStore((state) => state.conversation.params.stream)
+  const topP = useAppStore((state) => selectParam(state, 'topP'))
+  const stream = useAppStore((state) => selectParam(state, 'stream'))
   const setParams = useAppStore((state) => state.setParams)
   const nextRequests = useNextRequests()
   const streamId = useId()
@@ -58,22 +59,28 @@ function ParamsForm(): React.JSX.Element {
         ) : (
           <>No model picked yet: every parameter is offered.</>
         )}
-        {paneCount > 1 && ' Both panes send these parameters.'}
+        {paneCount > 1 && ' Linked parameters go to both panes; unlink one to give each pane its own.'}
       </p>
 
       <ParamsSection title="Sampling">
+        <LinkToggle setting="temperature" />
         <TemperatureField listed={listed('temperature')} />
+        <LinkToggle setting="topP" />
         <SliderField
           label="Top P"
           value={topP}
           min={0}
           max={TOP_P_MAX}
           step={0.01}
+          unsetAt={TOP_P_DEFAULT}
           onChange={(value) => setParams({ topP: value })}
           hint={supportHint(listed('top_p'), `0–${TOP_P_MAX}. Empty: the server's default.`)}
         />
+        <LinkToggle setting="maxTokens" />
         <MaxTokensField listed={listed('max_tokens')} nextRequests={nextRequests} />
+        <LinkToggle setting="seed" />
         <SeedField listed={listed('seed')} />
+        <LinkToggle setting="stream" />
         <div className="field params-checkbox-field">
           <input
             id={streamId}
@@ -86,15 +93,19 @@ function ParamsForm(): React.JSX.Element {
           </label>
           {!listed('stream') && <span className="field-hint">{supportHint(false)}</span>}
         </div>
+        <LinkToggle setting="stop" />
         <StopSequencesField listed={listed('stop')} />
       </ParamsSection>
 
       <ParamsSection title="Output">
+        <LinkToggle setting="responseFormat" />
         <ResponseFormatField listed={listed('response_format')} />
       </ParamsSection>
 
       <ParamsSection title="Tools">
+        <LinkToggle setting="tools" />
         <ToolsField listed={listed('tools')} />
+        <LinkToggle setting="toolChoice" />
         <ToolChoiceField listed={listed('tool_choice')} />
         <ParallelToolCallsField />
       </ParamsSection>

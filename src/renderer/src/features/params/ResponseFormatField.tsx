@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { Button } from '../../components/Button'
 import type { ResponseFormat } from '../../../../shared/chat/chat-request'
 import { useAppStore } from '../../store'
+import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 import { useEditorText } from './use-editor-text'
 import {
@@ -31,7 +32,7 @@ function isFormatChoice(value: string): value is FormatChoice {
  * is not applied: requests keep the last valid format until it does.
  */
 export function ResponseFormatField({ listed }: { listed: boolean }): React.JSX.Element {
-  const applied = useAppStore((state) => state.conversation.params.responseFormat)
+  const applied = useAppStore((state) => selectParam(state, 'responseFormat'))
   const setParams = useAppStore((state) => state.setParams)
   const selectId = useId()
   const nameId = useId()

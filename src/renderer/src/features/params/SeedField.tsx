@@ -1,10 +1,11 @@
 import { useId, useState } from 'react'
 import { useAppStore } from '../../store'
+import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 
 /** Seed: an optional whole number (best-effort determinism in Chat Completions; Messages has none). */
 export function SeedField({ listed }: { listed: boolean }): React.JSX.Element {
-  const seed = useAppStore((state) => state.conversation.params.seed)
+  const seed = useAppStore((state) => selectParam(state, 'seed'))
   const setParams = useAppStore((state) => state.setParams)
   const id = useId()
   const [text, setText] = useState<string | null>(null)

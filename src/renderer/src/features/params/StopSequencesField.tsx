@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useAppStore } from '../../store'
-import { usePaneTargets } from './params-selectors'
+import { selectParam, usePaneTargets } from './params-selectors'
 import { formatStopSequences, parseStopSequences } from './stop-sequences-text'
 import { supportHint } from './support-hint'
 import { useEditorText } from './use-editor-text'
@@ -10,7 +10,7 @@ const CHAT_COMPLETIONS_MAX_STOP = 4
 
 /** Stop sequences, one per line (`\n` inside a line is a line break); applied as typed. */
 export function StopSequencesField({ listed }: { listed: boolean }): React.JSX.Element {
-  const stop = useAppStore((state) => state.conversation.params.stop)
+  const stop = useAppStore((state) => selectParam(state, 'stop'))
   const setParams = useAppStore((state) => state.setParams)
   const panes = usePaneTargets()
   const id = useId()

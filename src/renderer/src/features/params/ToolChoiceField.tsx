@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { ToolChoice } from '../../../../shared/chat/chat-request'
 import { useAppStore } from '../../store'
+import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 
 const DEFAULT_VALUE = ''
@@ -25,9 +26,9 @@ function fromOptionValue(value: string): ToolChoice | undefined {
  */
 export function ToolChoiceField({ listed }: { listed: boolean }): React.JSX.Element {
   const toolNames = useAppStore(
-    useShallow((state) => state.conversation.params.tools?.map((tool) => tool.name) ?? []),
+    useShallow((state) => selectParam(state, 'tools')?.map((tool) => tool.name) ?? []),
   )
-  const toolChoice = useAppStore((state) => state.conversation.params.toolChoice)
+  const toolChoice = useAppStore((state) => selectParam(state, 'toolChoice'))
   const setParams = useAppStore((state) => state.setParams)
   const id = useId()
   const disabled = toolNames.length === 0

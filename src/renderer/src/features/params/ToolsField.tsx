@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { Button } from '../../components/Button'
 import type { ToolChoice, ToolDefinition } from '../../../../shared/chat/chat-request'
 import { useAppStore } from '../../store'
+import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 import { useEditorText } from './use-editor-text'
 import { formatJson, textWithExampleTool, validateToolsText } from './validate-tools'
@@ -12,8 +13,8 @@ import { formatJson, textWithExampleTool, validateToolsText } from './validate-t
  * a tool choice naming a tool that is gone falls back to the default).
  */
 export function ToolsField({ listed }: { listed: boolean }): React.JSX.Element {
-  const tools = useAppStore((state) => state.conversation.params.tools)
-  const toolChoice = useAppStore((state) => state.conversation.params.toolChoice)
+  const tools = useAppStore((state) => selectParam(state, 'tools'))
+  const toolChoice = useAppStore((state) => selectParam(state, 'toolChoice'))
   const setParams = useAppStore((state) => state.setParams)
   const id = useId()
   const errorId = useId()

@@ -21,6 +21,14 @@ export function temperatureMax(dialect: DialectId): number {
 /** Both dialects accept top_p in 0–1. */
 export const TOP_P_MAX = 1
 
+/**
+ * What the server uses when a request has no temperature / top_p: 1 for both, as both APIs document
+ * (OpenAI's reference gives 1 for each; Anthropic's gives temperature 1.0, and top_p 1 is no cut-off).
+ * The sliders rest here while the field is empty.
+ */
+export const TEMPERATURE_DEFAULT = 1
+export const TOP_P_DEFAULT = 1
+
 export type PaneTarget = { label: string; dialect: DialectId; dialectLabel: string }
 
 /**

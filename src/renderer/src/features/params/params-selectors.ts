@@ -3,13 +3,22 @@ import { useShallow } from 'zustand/react/shallow'
 import type { CatalogModel } from '../../../../shared/catalog'
 import type { DialectId } from '../../../../shared/chat/chat-request'
 import { dialects } from '../../../../shared/dialects'
-import type { Pane } from '../../../../shared/history/conversation'
+import type { ChatParams, Pane } from '../../../../shared/history/conversation'
 import { useAppStore, type AppState } from '../../store'
+import { paneParam, type ParamKey } from '../chat/pane-settings'
 import type { PaneTarget } from './dialect-ranges'
 
 export function selectFocusedPane(state: AppState): Pane | undefined {
   const { panes } = state.conversation
   return panes.find((pane) => pane.id === state.focusedPaneId) ?? panes[0]
+}
+
+/**
+ * A parameter as the focused pane sends it: the shared value while linked, the pane's own when not.
+ * The parameter fields show and edit this (setParams writes it back the same way).
+ */
+export function selectParam<K extends ParamKey>(state: AppState, key: K): ChatParams[K] {
+  return paneParam(state.conversation, selectFocusedPane(state), key)
 }
 
 /** The catalog record of the focused pane's model in the active profile, when it is known. */

@@ -93,7 +93,6 @@ export function seedStore(
       conversation,
       composer: options.composer ?? { text: '', images: [] },
       focusedPaneId: panes[0]?.id ?? '',
-      compareMode: panes.length > 1 ? 'dialects' : 'off',
       simulate: options.simulate ?? '',
       notices: [],
     },

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { isTypingTarget, shortcutFor, type KeyPress } from './shortcuts'
+
+const press = (
+  key: string,
+  target: EventTarget | null = document.body,
+  extra: Partial<KeyPress> = {},
+): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  defaultPrevented: false,
+  target,
+  ...extra,
+})
+const idle = { dialogOpen: false, busy: false }
+const busy = { dialogOpen: false, busy: true }
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, type?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (type !== undefined) node.setAttribute('type', type)
+  return node
+}
+
+describe('shortcutFor', () => {
+  it('Esc stops streaming replies, from the message box too, and does nothing when nothing runs', () => {
+    expect(shortcutFor(press('Escape'), busy)).toBe('stop')
+    expect(shortcutFor(press('Escape', element('textarea')), busy)).toBe('stop')
+    expect(shortcutFor(press('Escape'), idle)).toBeNull()
+  })
+
+  it('leaves Esc to what used it first: an open dialog, a cancelled edit', () => {
+    expect(shortcutFor(press('Escape'), { dialogOpen: true, busy: true })).toBeNull()
+    expect(shortcutFor(press('Escape', document.body, { defaultPrevented: true }), busy)).toBeNull()
+  })
+
+  it('? opens the list outside fields only, and not with a modifier', () => {
+    expect(shortcutFor(press('?'), idle)).toBe('help')
+    expect(shortcutFor(press('?', element('button')), busy)).toBe('help')
+    expect(shortcutFor(press('?', element('input', 'checkbox')), idle)).toBe('help')
+    expect(shortcutFor(press('?', element('textarea')), idle)).toBeNull()
+    expect(shortcutFor(press('?', element('input', 'text')), idle)).toBeNull()
+    expect(shortcutFor(press('?', element('input', 'number')), idle)).toBeNull()
+    expect(shortcutFor(press('?', document.body, { ctrlKey: true }), idle)).toBeNull()
+    expect(shortcutFor(press('?'), { dialogOpen: true, busy: false })).toBeNull()
+  })
+})
+
+describe('isTypingTarget', () => {
+  it('counts text fields, selects and editable content, not buttons or sliders', () => {
+    const editable = element('div')
+    editable.contentEditable = 'true'
+    expect(isTypingTarget(editable)).toBe(true)
+    expect(isTypingTarget(element('select'))).toBe(true)
+    expect(isTypingTarget(element('input'))).toBe(true)
+    expect(isTypingTarget(element('input', 'range'))).toBe(false)
+    expect(isTypingTarget(element('div'))).toBe(false)
+    expect(isTypingTarget(null)).toBe(false)
+  })
+})
