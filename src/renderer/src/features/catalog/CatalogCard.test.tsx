@@ -21,13 +21,19 @@ const WITHOUT_KEY: KeyStatusView = { hasKey: false, storage: 'keychain', last4: 
 
 function renderCard(
   model = VISION!,
-  options: { selected?: boolean; keyStatus?: KeyStatusView; onUse?: (model: string) => void } = {},
+  options: {
+    selected?: boolean
+    keyStatus?: KeyStatusView
+    localProfile?: boolean
+    onUse?: (model: string) => void
+  } = {},
 ): HTMLElement {
   render(
     <CatalogCard
       model={model}
       selected={options.selected ?? false}
       keyStatus={options.keyStatus ?? WITH_KEY}
+      localProfile={options.localProfile ?? false}
       onUse={options.onUse ?? (() => undefined)}
     />,
   )
@@ -163,5 +169,15 @@ describe('CatalogCard: the text model', () => {
     expect(within(selected).getByRole('button', { name: 'Use model' }).getAttribute('aria-pressed')).toBe(
       'true',
     )
+  })
+})
+
+describe('CatalogCard: the key of the profile', () => {
+  it('offers the key export line for the local gateway only, never for a hosted profile', () => {
+    const hosted = renderCard(TEXT, { localProfile: false })
+    expect(within(hosted).queryByRole('button', { name: 'Copy key export' })).toBeNull()
+    cleanup()
+    const local = renderCard(TEXT, { localProfile: true })
+    expect(within(local).getByRole('button', { name: 'Copy key export' })).toBeTruthy()
   })
 })

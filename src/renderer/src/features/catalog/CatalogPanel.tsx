@@ -11,6 +11,9 @@ export function CatalogPanel(): React.JSX.Element {
   const profileId = useAppStore((state) => state.activeProfileId)
   const catalog = useAppStore(selectActiveCatalog)
   const keyStatus = useAppStore(selectActiveKeyStatus)
+  const localProfile = useAppStore(
+    (state) => state.profiles.find((profile) => profile.id === state.activeProfileId)?.kind === 'local',
+  )
   const focusedModel = useAppStore(selectFocusedPaneModel)
 
   const pickModel = useCallback((model: string) => {
@@ -65,6 +68,7 @@ export function CatalogPanel(): React.JSX.Element {
             model={model}
             selected={model.model === focusedModel}
             keyStatus={keyStatus}
+            localProfile={localProfile}
             onUse={pickModel}
             onLinkError={reportLinkError}
           />

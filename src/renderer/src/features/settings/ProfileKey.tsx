@@ -6,6 +6,7 @@ import type { KeyStatusView } from '../../../../shared/ipc/contract'
 import type { Profile } from '../../../../shared/settings/settings-schema'
 import { useAppStore } from '../../store'
 import { maskedKey, storageSentence } from './key-status-text'
+import { LocalKeyActions } from './LocalKeyActions'
 
 /**
  * A profile's key: where it is kept, its last four characters, and enter / replace / remove. The
@@ -30,8 +31,10 @@ export function ProfileKey({
       <div className="settings-key">
         <KeyStatusLine status={status} />
         <p className="settings-muted">
-          Key managed by the app: generated for the local gateway and never shown.
+          Key managed by the app: generated for the local gateway, which listens on this machine only. Copy it
+          to run the quickstarts and generated commands from a terminal.
         </p>
+        <LocalKeyActions canShow />
       </div>
     )
   }
