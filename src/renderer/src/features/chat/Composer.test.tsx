@@ -14,6 +14,8 @@ const { Composer } = await import('./Composer')
 const VISION = 'vendora-V4-Flash-Vision-Exp'
 const TEXT = 'vendorb3.8-Flash-Next'
 const send = vi.fn(async () => undefined)
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])
 
 function usePanes(...models: string[]): void {
   useAppStore.getState().replaceConversation({
@@ -127,7 +129,7 @@ describe('Composer', () => {
   it('attaches a picked PNG as base64 with its media type, and refuses a file too large or of another type', async () => {
     const { container } = render(<Composer />)
     const input = container.querySelector<HTMLInputElement>('input[type=file]')!
-    const png = new File([new Uint8Array([1, 2, 3])], 'dot.png', { type: 'image/png' })
+    const png = new File([PNG_HEAD], 'dot.png', { type: 'image/png' })
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
     const svg = new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' })
     await act(async () => {
@@ -136,12 +138,27 @@ describe('Composer', () => {
     await vi.waitFor(() => expect(useAppStore.getState().composer.images).toHaveLength(1))
     expect(useAppStore.getState().composer.images[0]).toEqual({
       type: 'image',
-      source: { kind: 'base64', mediaType: 'image/png', data: 'AQID' },
+      source: { kind: 'base64', mediaType: 'image/png', data: btoa(String.fromCharCode(...PNG_HEAD)) },
     })
     const messages = useAppStore.getState().notices.map((notice) => notice.message)
     expect(messages).toContain('big.jpg is 5.0 MB; images can be at most 5 MB.')
-    expect(messages).toContain('x.svg is not a PNG, JPEG, GIF or WebP image.')
+    expect(messages.some((m) => m.startsWith('x.svg is not an image'))).toBe(true)
     expect(screen.getByRole('list', { name: 'Attached images' }).querySelectorAll('img')).toHaveLength(1)
+  })
+
+  it('goes by the bytes: a text file named .png is refused, a JPEG named .png is sent as image/jpeg', async () => {
+    const { container } = render(<Composer />)
+    const input = container.querySelector<HTMLInputElement>('input[type=file]')!
+    const text = new File(['just some notes\n'], 'notes.png', { type: 'image/png' })
+    const jpeg = new File([JPEG_HEAD], 'photo.png', { type: 'image/png' })
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [text, jpeg] } })
+    })
+    await vi.waitFor(() => expect(useAppStore.getState().composer.images).toHaveLength(1))
+    expect(useAppStore.getState().composer.images[0]?.source).toMatchObject({ mediaType: 'image/jpeg' })
+    expect(useAppStore.getState().notices.map((notice) => notice.message)).toContain(
+      'notes.png is not an image: its contents are not PNG, JPEG, GIF or WebP (whatever its name and type, image/png, say).',
+    )
   })
 
   it('offers the fault select only for the local profile', () => {
