@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startApp, type AppProcess } from './support/app-process'
 import { CatalogPage } from './support/pages/catalog'
-import { ChatPage, VISION_MODEL } from './support/pages/chat'
+import { ChatPage, TEXT_MODEL, TINY_PNG, VISION_MODEL } from './support/pages/chat'
 
 /**
  * Daily use of the composer, against the app's own local gateway in browser mode: what gets
@@ -59,4 +59,39 @@ test('the bytes decide: a text file named .png is refused, a JPEG named .png is 
   await chat.message().press('Control+Enter')
   await chat.waitForIdle()
   await expect(chat.lastReply()).toContainText('You attached 1 image (image/jpeg)')
+})
+
+test('a history with an image, sent to the text-only model: asked first, then sent without the image (no 400)', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page)
+  const catalog = new CatalogPage(page)
+  await chat.open(app.url)
+  await catalog.useModel(VISION_MODEL)
+  await attachFiles(page, [{ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG }])
+  await chat.send('What is in this image?')
+  await chat.waitForIdle()
+  await expect(chat.lastReply()).toContainText('You attached 1 image (image/png)')
+
+  await catalog.useModel(TEXT_MODEL)
+  await chat.send('And in words only?')
+  const choice = page.getByRole('alertdialog')
+  await expect(choice).toContainText(
+    `${TEXT_MODEL} is text-only, and this conversation has an image earlier on`,
+  )
+  // Nothing went out yet: the draft waits, no second reply.
+  await expect(chat.message()).toHaveValue('And in words only?')
+  await expect(chat.replies()).toHaveCount(1)
+
+  await choice.getByRole('button', { name: 'Send without the images' }).click()
+  await chat.waitForIdle()
+  await expect(choice).toHaveCount(0)
+  await expect(chat.replies()).toHaveCount(2)
+  await expect(chat.lastReply().locator('.reply-error')).toHaveCount(0)
+  await expect(chat.footer(chat.lastReply())).not.toContainText('400')
+  await expect(
+    page.getByRole('status').filter({ hasText: `Sent to ${TEXT_MODEL} without the image` }),
+  ).toBeVisible()
+  // The transcript keeps the image the vision model saw.
+  await expect(chat.userMessages().first().getByRole('img')).toHaveCount(1)
 })

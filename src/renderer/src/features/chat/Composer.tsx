@@ -87,6 +87,7 @@ export function Composer(): React.JSX.Element {
           void attach(files)
         }}
       />
+      <ImageChoice />
       <div className="composer-bar">
         <Button
           size="sm"
@@ -123,6 +124,34 @@ export function Composer(): React.JSX.Element {
         )}
         <Button size="sm" variant="primary" disabled={busy || empty} onClick={send} title="Send (Ctrl+Enter)">
           Send
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Asked before a send whose history holds images for a text-only model (it would answer HTTP 400):
+ * send those panes the conversation without its images (each replaced by a short note), or not.
+ */
+function ImageChoice(): React.JSX.Element | null {
+  const choice = useAppStore((state) => state.imageChoice)
+  const titleId = useId()
+  if (!choice) return null
+  const { send, dismissImageChoice } = useAppStore.getState()
+  const images = choice.images === 1 ? 'an image' : `${choice.images} images`
+  return (
+    <div className="composer-choice" role="alertdialog" aria-labelledby={titleId}>
+      <p id={titleId}>
+        {choice.models.join(', ')} {choice.models.length === 1 ? 'is' : 'are'} text-only, and this
+        conversation has {images} earlier on: sent as they are, the request would fail (HTTP 400).
+      </p>
+      <div className="composer-choice-actions">
+        <Button size="sm" variant="primary" onClick={() => void send({ dropImagesForTextOnly: true })}>
+          Send without the images
+        </Button>
+        <Button size="sm" variant="ghost" onClick={dismissImageChoice}>
+          Cancel
         </Button>
       </div>
     </div>
