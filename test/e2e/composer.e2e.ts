@@ -54,9 +54,8 @@ test('the bytes decide: a text file named .png is refused, a JPEG named .png is 
   // The thumbnail decodes: it was labelled with the type its bytes have.
   await expect.poll(() => thumbnails.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4)
 
-  // By keyboard: the refusal's notice may still be up (where it sits is another test's subject).
-  await chat.message().fill('What is in this image?')
-  await chat.message().press('Control+Enter')
+  // By mouse, with the refusal's notice still up: notices never cover the composer.
+  await chat.send('What is in this image?')
   await chat.waitForIdle()
   await expect(chat.lastReply()).toContainText('You attached 1 image (image/jpeg)')
 })
@@ -94,4 +93,87 @@ test('a history with an image, sent to the text-only model: asked first, then se
   ).toBeVisible()
   // The transcript keeps the image the vision model saw.
   await expect(chat.userMessages().first().getByRole('img')).toHaveCount(1)
+})
+
+/** Do two boxes overlap? */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+const notTextFiles = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    name: `notes-${i}-with-a-rather-long-name-that-makes-the-notice-wrap-over-several-lines.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from(`text ${i}\n`),
+  }))
+
+test('error notices, however many, never cover the composer: message box, Attach, fault select, Send', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page)
+  await chat.open(app.url)
+  await new CatalogPage(page).useModel(VISION_MODEL)
+  await attachFiles(page, notTextFiles(5))
+  const notices = page.getByRole('alert')
+  await expect(notices).toHaveCount(5)
+
+  const controls = [
+    chat.message(),
+    page.getByRole('button', { name: 'Attach image' }),
+    page.getByRole('combobox', { name: 'Simulate fault' }),
+    chat.sendButton(),
+  ]
+  await chat.message().fill('Still reachable?')
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+    { width: 1000, height: 700 },
+  ]) {
+    await page.setViewportSize(size)
+    for (const control of controls) {
+      const box = (await control.boundingBox())!
+      for (const notice of await notices.all()) {
+        expect(overlaps(box, (await notice.boundingBox())!), `${size.width}×${size.height}`).toBe(false)
+      }
+      // And what the pointer meets at the control's centre is the control itself.
+      const hit = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('.notice') !== null,
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      )
+      expect(hit).toBe(false)
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await chat.sendButton().click({ timeout: 5_000 })
+  await chat.waitForIdle()
+  await expect(chat.replies()).toHaveCount(1)
+})
+
+test('an error notice goes by itself, later than a confirmation would, has a close button, and stays while hovered', async ({
+  page,
+}) => {
+  await page.clock.install()
+  const chat = new ChatPage(page)
+  await chat.open(app.url)
+  await new CatalogPage(page).useModel(VISION_MODEL)
+  await attachFiles(page, notTextFiles(1))
+  const notice = page.getByRole('alert')
+  await expect(notice).toHaveCount(1)
+
+  // Past a confirmation's 5 s: the error is still there to be read.
+  await page.clock.runFor(8_000)
+  await expect(notice).toHaveCount(1)
+  // Hovered, it stays however long the user reads.
+  await notice.hover()
+  await page.clock.runFor(60_000)
+  await expect(notice).toHaveCount(1)
+  // Left alone, it goes.
+  await page.mouse.move(5, 5)
+  await page.clock.runFor(16_000)
+  await expect(notice).toHaveCount(0)
+
+  await attachFiles(page, notTextFiles(1))
+  await expect(notice).toHaveCount(1)
+  await notice.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(notice).toHaveCount(0)
 })

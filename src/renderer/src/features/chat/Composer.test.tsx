@@ -157,7 +157,7 @@ describe('Composer', () => {
     await vi.waitFor(() => expect(useAppStore.getState().composer.images).toHaveLength(1))
     expect(useAppStore.getState().composer.images[0]?.source).toMatchObject({ mediaType: 'image/jpeg' })
     expect(useAppStore.getState().notices.map((notice) => notice.message)).toContain(
-      'notes.png is not an image: its contents are not PNG, JPEG, GIF or WebP (whatever its name and type, image/png, say).',
+      'notes.png is not an image: its contents are not PNG, JPEG, GIF or WebP, whatever its name says.',
     )
   })
 

@@ -42,7 +42,7 @@ async function sniffFile(
   if (type) return { type }
   return {
     problem: `${file.name || 'The file'} is not an image: its contents are not PNG, JPEG, GIF or WebP${
-      file.type.startsWith('image/') ? ` (whatever its name and type, ${file.type}, say)` : ''
+      file.type.startsWith('image/') ? ', whatever its name says' : ''
     }.`,
   }
 }
