@@ -35,6 +35,7 @@ export function createCatalogLoader(options: {
   }
 
   async function load(profile: Profile): Promise<CatalogView> {
+    // Warnings are whole sentences, shown as they are: the renderer must not touch a leading URL.
     const fallback = (warning: string): CatalogView => {
       options.logger.warn(`catalog of profile ${profile.id}: ${warning}`)
       return { profileId: profile.id, models: bundled(profile), source: 'bundled', warning }
@@ -50,7 +51,7 @@ export function createCatalogLoader(options: {
     try {
       response = await doFetch(url, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
     } catch (error) {
-      return fallback(`could not reach ${url} (${describe(error)}); showing the bundled catalog.`)
+      return fallback(`Could not reach ${url} (${describe(error)}); showing the bundled catalog.`)
     }
     if (response.status === 404) {
       // Not every gateway publishes its catalog: that is normal, not a warning.
@@ -58,20 +59,22 @@ export function createCatalogLoader(options: {
     }
     if (!response.ok) {
       const hint = response.status === 401 ? ' (add or check the API key of this profile)' : ''
-      return fallback(`${url} answered ${response.status}${hint}; showing the bundled catalog.`)
+      return fallback(
+        `The catalog at ${url} answered ${response.status}${hint}; showing the bundled catalog.`,
+      )
     }
     let json: unknown
     try {
       json = await response.json()
     } catch {
-      return fallback(`${url} did not send JSON; showing the bundled catalog.`)
+      return fallback(`The catalog at ${url} is not JSON; showing the bundled catalog.`)
     }
     const parsed = catalogModelListSchema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const where = issue ? issue.path.join('.') || '(root)' : '(root)'
       return fallback(
-        `the catalog from ${url} does not match the expected records (${where}: ${issue?.message ?? 'invalid'}); showing the bundled catalog.`,
+        `The catalog at ${url} does not match the expected records (${where}: ${issue?.message ?? 'invalid'}); showing the bundled catalog.`,
       )
     }
     return { profileId: profile.id, models: parsed.data.models, source: 'gateway', fetchedAt: Date.now() }

@@ -82,7 +82,7 @@ describe('CatalogCard: the vision model', () => {
 
   it("shows the usage reference with the record's exact values and its note", () => {
     const card = renderCard(VISION)
-    expect(within(card).getByRole('heading', { name: 'Usage reference' })).toBeTruthy()
+    expect(within(card).getByRole('heading', { name: 'Usage reference (pts / 1M tokens)' })).toBeTruthy()
     expect(usageRows(card)).toEqual({
       Input: '0.14 pts / 1M tokens',
       Output: '0.28 pts / 1M tokens',

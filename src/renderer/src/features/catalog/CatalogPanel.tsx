@@ -41,7 +41,7 @@ export function CatalogPanel(): React.JSX.Element {
       {catalog?.warning && (
         <div className="catalog-warning" role="note">
           <span aria-hidden="true">⚠ </span>
-          {capitalize(catalog.warning)}
+          {catalog.warning}
         </div>
       )}
       {catalog?.status === 'error' && (
@@ -103,9 +103,4 @@ function CatalogSource({
     )
   }
   return <span className="catalog-source">Bundled catalog</span>
-}
-
-/** Main's warnings are clauses ("could not reach …; showing the bundled catalog."): shown as a sentence. */
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
