@@ -161,6 +161,37 @@ describe('Composer', () => {
     )
   })
 
+  it('keeps a large text out of the message box: set, pasted or dropped, it becomes a collapsed block', () => {
+    const big = `line one\n${'x'.repeat(120 * 1024)}\ntwo\nthree\nlast line`
+    render(<Composer />)
+    // Set as the box's value (a programmatic fill): the whole value becomes the block.
+    fireEvent.change(messageBox(), { target: { value: big } })
+    expect(messageBox().value).toBe('')
+    expect(useAppStore.getState().composer.pasted).toEqual([big])
+    const block = screen.getByRole('group', { name: /^Pasted text, 120 KiB/ })
+    expect(block.textContent).toContain('line one')
+    expect(block.textContent).not.toContain('last line')
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }))
+    expect(block.textContent).toContain('last line')
+
+    // Pasted after typing: the typed text stays in the box.
+    fireEvent.change(messageBox(), { target: { value: 'Summarize:' } })
+    fireEvent.paste(messageBox(), { clipboardData: { files: [], getData: () => big } })
+    expect(messageBox().value).toBe('Summarize:')
+    expect(useAppStore.getState().composer.pasted).toHaveLength(2)
+
+    // A small paste is left to the browser.
+    const small = fireEvent.paste(messageBox(), { clipboardData: { files: [], getData: () => 'hi' } })
+    expect(small).toBe(true)
+    expect(useAppStore.getState().composer.pasted).toHaveLength(2)
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[0]!)
+    expect(useAppStore.getState().composer.pasted).toEqual([big])
+    // The draft is sent as typed text, then the pasted text.
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(send).toHaveBeenCalledTimes(1)
+  })
+
   it('offers the fault select only for the local profile', () => {
     const { rerender } = render(<Composer />)
     expect(screen.getByRole('combobox', { name: 'Simulate fault' })).toBeTruthy()

@@ -5,7 +5,11 @@ import { draftIsEmpty } from './pane-request'
 import { isVisionModel, selectCatalogModels, selectConversationBusy } from './chat-selectors'
 import { DraftImages } from './DraftImages'
 import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'
+import { isLargeText } from './large-text'
+import { DraftPastedTexts } from './PastedTextBlock'
 import { SimulateFaultSelect } from './SimulateFaultSelect'
+
+const NO_PASTED_TEXTS: string[] = []
 
 /** The first pane model that cannot take images ('' while none is picked), or null when all can. */
 function selectTextOnlyModel(state: Parameters<typeof selectCatalogModels>[0]): string | null {
@@ -21,6 +25,7 @@ function selectTextOnlyModel(state: Parameters<typeof selectCatalogModels>[0]): 
  */
 export function Composer(): React.JSX.Element {
   const text = useAppStore((state) => state.composer.text)
+  const pasted = useAppStore((state) => state.composer.pasted ?? NO_PASTED_TEXTS)
   const empty = useAppStore((state) => draftIsEmpty(state.composer))
   const busy = useAppStore((state) => selectConversationBusy(state))
   const textOnlyModel = useAppStore(selectTextOnlyModel)
@@ -61,13 +66,22 @@ export function Composer(): React.JSX.Element {
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={(event) => {
-        if (event.dataTransfer.files.length === 0) return
+        if (event.dataTransfer.files.length === 0) {
+          // Large dropped text becomes a block; small text drops into the textarea as usual.
+          const dropped = event.dataTransfer.getData('text/plain')
+          if (!isLargeText(dropped)) return
+          event.preventDefault()
+          setDragging(false)
+          useAppStore.getState().addPastedText(dropped)
+          return
+        }
         event.preventDefault()
         setDragging(false)
         void attach([...event.dataTransfer.files])
       }}
     >
       <DraftImages />
+      <DraftPastedTexts texts={pasted} onRemove={(index) => useAppStore.getState().removePastedText(index)} />
       <textarea
         aria-label="Message"
         className="chat-textarea composer-input"
@@ -82,7 +96,14 @@ export function Composer(): React.JSX.Element {
         }}
         onPaste={(event) => {
           const files = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'))
-          if (files.length === 0) return
+          if (files.length === 0) {
+            // A large paste becomes a block; what was typed stays in the box, which stays small.
+            const pastedText = event.clipboardData.getData('text/plain')
+            if (!isLargeText(pastedText)) return
+            event.preventDefault()
+            useAppStore.getState().addPastedText(pastedText)
+            return
+          }
           event.preventDefault()
           void attach(files)
         }}

@@ -4,6 +4,7 @@ import { invoke } from '../../lib/invoke'
 import type { Slice } from '../../store/slice'
 import { titleFromFirstUserText, UNTITLED } from './conversation-title'
 import { newConversation, newPaneId } from './new-conversation'
+import { isLargeText } from './large-text'
 import type { ComposerDraft } from './pane-request'
 import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
 
@@ -28,7 +29,11 @@ export type ConversationSlice = {
    * focused pane.
    */
   setCompareMode(mode: CompareMode): void
+  /** The textarea's text; a large value (a paste, a drop, set by code) becomes a pasted block instead. */
   setDraftText(text: string): void
+  /** A large text as a collapsed block of the draft (the textarea keeps what was typed). */
+  addPastedText(text: string): void
+  removePastedText(index: number): void
   addDraftImages(images: ImagePart[]): void
   removeDraftImage(index: number): void
   clearDraft(): void
@@ -120,7 +125,22 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       })
     },
     setDraftText(text) {
+      if (isLargeText(text)) {
+        // Which part of the new value was pasted is unknown here: all of it becomes the block.
+        set((state) => ({
+          composer: { ...state.composer, text: '', pasted: [...(state.composer.pasted ?? []), text] },
+        }))
+        return
+      }
       set((state) => ({ composer: { ...state.composer, text } }))
+    },
+    addPastedText(text) {
+      set((state) => ({ composer: { ...state.composer, pasted: [...(state.composer.pasted ?? []), text] } }))
+    },
+    removePastedText(index) {
+      set((state) => ({
+        composer: { ...state.composer, pasted: (state.composer.pasted ?? []).filter((_, i) => i !== index) },
+      }))
     },
     addDraftImages(images) {
       set((state) => ({ composer: { ...state.composer, images: [...state.composer.images, ...images] } }))

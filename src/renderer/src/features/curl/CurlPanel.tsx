@@ -8,7 +8,12 @@ import { invoke } from '../../lib/invoke'
 import { useAppStore } from '../../store'
 import { LocalKeyActions } from '../settings/LocalKeyActions'
 import { bodyTooLongForOneArgument, formatBytes, MAX_SINGLE_ARGUMENT_BYTES } from './command-size'
-import { buildNextRequest, curlCommandFor, type NextRequest } from './next-request'
+import {
+  buildNextRequest,
+  curlCommandFor,
+  curlHereDocumentCommandFor,
+  type NextRequest,
+} from './next-request'
 import { useNextRequestInputs } from './use-next-requests'
 import './curl.css'
 
@@ -110,16 +115,38 @@ function CurlCommandView({
       <p className="curl-size">
         {formatBytes(commandBytes)} command · {formatBytes(bodyBytes)} body
       </p>
-      {bodyTooLongForOneArgument(bodyBytes) && (
-        <p className="curl-warning" role="note">
-          The body is {formatBytes(bodyBytes)}: more than a shell can pass to curl as one argument on Linux (
-          {formatBytes(MAX_SINGLE_ARGUMENT_BYTES + 1)}, MAX_ARG_STRLEN), so this command would fail with
-          “Argument list too long”. Save the body to a file and send it with{' '}
-          <code>--data-binary @body.json</code>.
-        </p>
-      )}
+      {bodyTooLongForOneArgument(bodyBytes) && <HereDocumentOffer next={next} bodyBytes={bodyBytes} />}
       <KeyHint />
     </>
+  )
+}
+
+/**
+ * Over 128 KiB the body cannot be one argument: offer the same request with the body in a
+ * here-document on curl's stdin, which any POSIX shell passes without a size limit. Built only when
+ * asked (it is as large as the body).
+ */
+function HereDocumentOffer({
+  next,
+  bodyBytes,
+}: {
+  next: Extract<NextRequest, { ok: true }>
+  bodyBytes: number
+}): React.JSX.Element {
+  const hereDocument = useMemo(() => curlHereDocumentCommandFor(next.http), [next.http])
+  return (
+    <div className="curl-warning" role="note">
+      <p>
+        The body is {formatBytes(bodyBytes)}: more than a shell can pass to curl as one argument on Linux (
+        {formatBytes(MAX_SINGLE_ARGUMENT_BYTES + 1)}, MAX_ARG_STRLEN), so this command would fail with
+        “Argument list too long”. The body-from-stdin form sends the same request with the body in a
+        here-document (<code>--data @- &lt;&lt;&apos;MODEL_GATEWAY_BODY&apos;</code>): paste it, or save it as{' '}
+        <code>request.sh</code> and run <code>sh request.sh</code>.
+      </p>
+      {hereDocument !== undefined && (
+        <CopyButton text={hereDocument} label="Copy body-from-stdin form" size="md" />
+      )}
+    </div>
   )
 }
 
