@@ -192,6 +192,40 @@ describe('Composer', () => {
     expect(send).toHaveBeenCalledTimes(1)
   })
 
+  it('asks before sending images to a text-only model, and drops the question once it no longer applies', () => {
+    const image = {
+      type: 'image' as const,
+      source: { kind: 'base64' as const, mediaType: 'image/png', data: 'AA' },
+    }
+    useAppStore.getState().replaceConversation({
+      version: 1,
+      id: 'c',
+      title: 't',
+      createdAt: 1,
+      updatedAt: 1,
+      system: '',
+      params: { stop: [], stream: true },
+      panes: [
+        {
+          id: 'p0',
+          dialect: 'openai-chat',
+          model: TEXT,
+          messages: [{ id: 'u', role: 'user', content: [image] }],
+        },
+      ],
+    })
+    useAppStore.setState({ imageChoice: { models: [TEXT], images: 1 } })
+    render(<Composer />)
+    const question = screen.getByRole('alertdialog')
+    expect(question.textContent).toContain(
+      `${TEXT} is text-only, and this conversation has an image earlier on`,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Send without the images' }))
+    expect(send).toHaveBeenCalledWith({ dropImagesForTextOnly: true })
+    act(() => useAppStore.getState().setPaneTarget('p0', { model: VISION }))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
   it('offers the fault select only for the local profile', () => {
     const { rerender } = render(<Composer />)
     expect(screen.getByRole('combobox', { name: 'Simulate fault' })).toBeTruthy()

@@ -2,7 +2,13 @@ import { useId, useRef, useState } from 'react'
 import { Button } from '../../components/Button'
 import { useAppStore } from '../../store'
 import { draftIsEmpty } from './pane-request'
-import { isVisionModel, selectCatalogModels, selectConversationBusy } from './chat-selectors'
+import {
+  isKnownTextOnlyModel,
+  isVisionModel,
+  selectCatalogModels,
+  selectConversationBusy,
+} from './chat-selectors'
+import { countImages } from './drop-images'
 import { DraftImages } from './DraftImages'
 import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'
 import { isLargeText } from './large-text'
@@ -157,8 +163,17 @@ export function Composer(): React.JSX.Element {
  */
 function ImageChoice(): React.JSX.Element | null {
   const choice = useAppStore((state) => state.imageChoice)
+  // The question goes away by itself once it no longer applies (a vision model picked, the
+  // conversation replaced): it is computed only while a choice is pending.
+  const stillApplies = useAppStore((state) => {
+    if (state.imageChoice === null) return false
+    const models = selectCatalogModels(state)
+    return state.conversation.panes.some(
+      (pane) => isKnownTextOnlyModel(models, pane.model) && countImages(pane.messages) > 0,
+    )
+  })
   const titleId = useId()
-  if (!choice) return null
+  if (!choice || !stillApplies) return null
   const { send, dismissImageChoice } = useAppStore.getState()
   const images = choice.images === 1 ? 'an image' : `${choice.images} images`
   return (
