@@ -87,5 +87,7 @@ test('0.46999999999999995 stays on one line on the card, exactly as published', 
         .size
     })
     expect(lines, `${width}px`).toBe(1)
+    // The hidden unit stays inside the scrolling sidebar: the page itself does not scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true)
   }
 })
