@@ -22,8 +22,7 @@ test.afterAll(async () => {
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-const readClipboard = (page: Page): Promise<string> =>
-  page.evaluate(() => navigator.clipboard.readText())
+const readClipboard = (page: Page): Promise<string> => page.evaluate(() => navigator.clipboard.readText())
 
 for (const label of ['OpenAI (curl)', 'Anthropic (curl)']) {
   test(`the ${label} quickstart of a card runs against the local gateway with the key from the card`, async ({
