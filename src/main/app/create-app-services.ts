@@ -166,6 +166,15 @@ export async function createAppServices(options: {
       return secrets.delete(profileId)
     },
 
+    // Why showing this key is safe, unlike every other: the app generated it for its own gateway, which
+    // listens on loopback only, and no upstream account stands behind it, so it grants nothing beyond
+    // what any process of this user can already do (run the simulator). With a proxy engine configured
+    // (PLAYGROUND_GATEWAY_CONFIG) it lets the holder spend the upstream account through the local
+    // gateway, but still only from this machine's loopback, and the upstream keys themselves stay in
+    // the environment: the proxy reads them there and never forwards the client's key. Hosted profiles'
+    // keys never leave main (they are used, or written to the clipboard by Electron, never returned).
+    'secrets:local-key': async () => ({ key: local.apiKey }),
+
     'catalog:get': async ({ profileId, refresh }) =>
       catalogs.get(settings.profile(profileId), refresh ?? false),
 

@@ -1,5 +1,4 @@
 import { AppHeader } from './features/app/AppHeader'
-import { Notices } from './features/app/Notices'
 import { SidePanel } from './features/app/SidePanel'
 import { Sidebar } from './features/app/Sidebar'
 import { ChatArea } from './features/chat/ChatArea'
@@ -24,7 +23,6 @@ export function App(): React.JSX.Element {
         <SidePanel />
       </div>
       {settingsOpen && <SettingsDialog />}
-      <Notices />
     </div>
   )
 }

@@ -462,6 +462,26 @@ describe('settings flow into every place they belong and nowhere else', () => {
     ])
     expect(() => buildCatalog({ loginUrl: 'not a url' })).toThrow()
   })
+
+  it("sends a profile's users back to its own site after sign-in, not to the example's", () => {
+    const [model] = buildCatalog({ loginUrl: 'https://auth.hosted.test/sso/login?tenant=a' })
+    const emptyUrl = new URL(model!.token_factory.access.api_key.empty_url)
+    expect(emptyUrl.origin + emptyUrl.pathname).toBe('https://auth.hosted.test/sso/login')
+    expect(emptyUrl.searchParams.get('tenant')).toBe('a')
+    expect(emptyUrl.searchParams.get('return_to')).toBe('https://auth.hosted.test/models')
+    // A configured catalog page still wins; without a login URL the example pair stays together.
+    const [configured] = buildCatalog({
+      loginUrl: 'https://auth.hosted.test/login',
+      catalogPageUrl: 'https://app.hosted.test/c',
+    })
+    expect(new URL(configured!.token_factory.access.api_key.empty_url).searchParams.get('return_to')).toBe(
+      'https://app.hosted.test/c',
+    )
+    const [example] = buildCatalog()
+    expect(new URL(example!.token_factory.access.api_key.empty_url).searchParams.get('return_to')).toBe(
+      'https://gateway.example.com/models',
+    )
+  })
 })
 
 describe('loginUrlWithReturn (api_key.empty_url)', () => {

@@ -82,6 +82,9 @@ const DEFAULT_PUBLISHER_NAMES: Record<PublisherKey, string> = {
   vendorb: 'VendorB',
 }
 
+/** The catalog page's path on the sign-in site, as on the example deployment. */
+const DEFAULT_CATALOG_PAGE_PATH = '/models'
+
 const DEFAULT_SETTINGS_WITHOUT_PUBLISHERS = {
   baseUrl: 'http://127.0.0.1:8787/v1',
   loginUrl: 'https://gateway.example.com/login',
@@ -89,6 +92,17 @@ const DEFAULT_SETTINGS_WITHOUT_PUBLISHERS = {
   providerName: 'Example Cloud',
   providerId: 'example-cloud-self-deployed',
 } as const
+
+/**
+ * Where the sign-in page sends the user back (`return_to`) when no catalog page is configured: the
+ * models page of the site the user signs in at. The example.com default is only for the example
+ * login URL; a profile with its own login URL must never send its users back to example.com.
+ */
+function catalogPageNextTo(loginUrl: string | undefined): string {
+  if (loginUrl === undefined || !isHttpUrl(loginUrl))
+    return DEFAULT_SETTINGS_WITHOUT_PUBLISHERS.catalogPageUrl
+  return new URL(DEFAULT_CATALOG_PAGE_PATH, loginUrl).href
+}
 
 /** The initial of a name, upper-cased: `VendorA` → `V`, `acme` → `A`. */
 export function publisherInitial(name: string): string {
@@ -113,7 +127,7 @@ export function resolveCatalogSettings(input: CatalogSettingsInput = {}): Catalo
   return catalogSettingsSchema.parse({
     baseUrl: parsed.baseUrl ?? DEFAULT_SETTINGS_WITHOUT_PUBLISHERS.baseUrl,
     loginUrl: parsed.loginUrl ?? DEFAULT_SETTINGS_WITHOUT_PUBLISHERS.loginUrl,
-    catalogPageUrl: parsed.catalogPageUrl ?? DEFAULT_SETTINGS_WITHOUT_PUBLISHERS.catalogPageUrl,
+    catalogPageUrl: parsed.catalogPageUrl ?? catalogPageNextTo(parsed.loginUrl),
     providerName: parsed.providerName ?? DEFAULT_SETTINGS_WITHOUT_PUBLISHERS.providerName,
     providerId: parsed.providerId ?? DEFAULT_SETTINGS_WITHOUT_PUBLISHERS.providerId,
     publishers: {

@@ -10,4 +10,9 @@ export type CurlOptions = {
   revealSecret?: boolean
   /** One argument per line with ` \` continuations (default true). */
   multiline?: boolean
+  /**
+   * Where curl reads the body: `argument` (default, `--data-raw '…'`) or `stdin`, a here-document
+   * after `--data @-`. Linux caps ONE argument at 128 KiB, so a longer body must use `stdin`.
+   */
+  bodyFrom?: 'argument' | 'stdin'
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -60,8 +60,13 @@ async function runInShell(
   let count = 0
   for (const { id, command } of cases) {
     // Output goes to /dev/null; the exit code is what we read back. `id` is [a-z0-9-] only.
-    const step = `${command} >/dev/null\necho "rc ${id} $?"\n`
-    if (step.length > MAX_SCRIPT_BYTES) throw new Error(`test bug: case ${id} is too long for one argument`)
+    // A group, so the redirection also follows a command ending in a here-document's delimiter line.
+    const step = `{ ${command}\n} >/dev/null\necho "rc ${id} $?"\n`
+    // A step over one argument's limit (a here-document body) runs alone, from a script file.
+    if (step.length > MAX_SCRIPT_BYTES) {
+      scripts.push(step)
+      continue
+    }
     if (script !== '' && (script.length + step.length > MAX_SCRIPT_BYTES || count === COMMANDS_PER_SCRIPT)) {
       scripts.push(script)
       script = ''
@@ -75,8 +80,15 @@ async function runInShell(
   // bash reads a pasted command with history expansion on: a `!` outside single quotes would fire.
   const prelude = shell === 'bash' ? 'set -o history -o histexpand\n' : ''
   const exitCodes = new Map<string, number>()
-  for (const batch of scripts) {
-    const { stdout } = await execFileAsync(shell, ['-c', prelude + batch], {
+  for (const [index, batch] of scripts.entries()) {
+    // As a user would save a long pasted command to a file and run it: `sh file`, outside the cwd.
+    let args = ['-c', prelude + batch]
+    if (batch.length > MAX_SCRIPT_BYTES) {
+      const file = join(home, `script-${shell}-${index}.sh`)
+      await writeFile(file, prelude + batch)
+      args = [file]
+    }
+    const { stdout } = await execFileAsync(shell, args, {
       cwd,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LC_ALL: 'C', ...env },
       timeout: 60_000,
@@ -313,9 +325,11 @@ describe('toCurl commands run in bash and dash', () => {
               specs.map((spec, index) => {
                 const id = `${shell}-${run}-${index}`
                 const url = `${server.origin}/v1/chat/completions${spec.query === undefined ? '' : '?' + spec.query}`
+                // Every other command sends its body from a here-document on stdin.
                 return toShellCase(
                   id,
                   chatCase(id, chatBody(spec), { url, headers: { 'x-note': spec.note } }),
+                  { secret: KEY, bodyFrom: index % 2 === 0 ? 'argument' : 'stdin' },
                 )
               }),
             { keyValue: value, expectedAuthorization: `Bearer ${value}` },
@@ -343,6 +357,40 @@ describe('toCurl commands run in bash and dash', () => {
       { keyValue: KEY, expectedAuthorization: `Bearer ${KEY}` },
     )
   }, 60_000)
+
+  it('deliver a body over the 128 KiB argument limit from a here-document, where --data-raw cannot', async () => {
+    // ~2 MB of text with every nasty fragment in it, the kind of paste that hits the limit.
+    const text = NASTY_FRAGMENTS.join(' ').repeat(4000).slice(0, 2_000_000)
+    const body = toAsciiJson({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] })
+    expect(Buffer.byteLength(body)).toBeGreaterThan(128 * 1024)
+    await expectDeliveredVerbatim(
+      (shell) => {
+        const id = `${shell}-big-stdin`
+        return [toShellCase(id, chatCase(id, body), { secret: KEY, bodyFrom: 'stdin' })]
+      },
+      { keyValue: KEY, expectedAuthorization: `Bearer ${KEY}` },
+    )
+    // The inline form of the same body cannot even start curl.
+    const inline = toCurl(chatCase('big-inline', body), { secret: KEY })
+    const file = join(home, 'inline.sh')
+    await writeFile(file, `${inline} >/dev/null 2>&1\necho "rc $?"\n`)
+    const { stdout } = await execFileAsync('dash', [file], { cwd, env: { PATH: process.env.PATH ?? '' } })
+    expect(stdout.trim()).not.toBe('rc 0')
+  }, 60_000)
+
+  it('restore a key found in the body of a here-document, with $, backticks and backslashes around it', async () => {
+    const body = toAsciiJson({
+      model: 'm',
+      messages: [{ role: 'user', content: `a \\ $HOME \`id\` $(touch pwned) ${KEY}\\${KEY}$ "${KEY}"\\` }],
+    })
+    await expectDeliveredVerbatim(
+      (shell) => {
+        const id = `${shell}-key-in-heredoc`
+        return [toShellCase(id, chatCase(id, body), { secret: KEY, envVar: 'ACME_KEY_3', bodyFrom: 'stdin' })]
+      },
+      { keyValue: KEY, envVar: 'ACME_KEY_3', expectedAuthorization: `Bearer ${KEY}` },
+    )
+  }, 30_000)
 
   it('send the key itself with revealSecret, whatever the environment holds', async () => {
     const body = toAsciiJson({ model: 'm', messages: [{ role: 'user', content: "it's $(touch pwned)!" }] })

@@ -154,6 +154,23 @@ describe('toCurl: methods and flags', () => {
 })
 
 describe('toCurl: bodies', () => {
+  it('with bodyFrom stdin, ends in a here-document read by --data @- and holds no --data-raw', () => {
+    const request = chatRequest()
+    const command = toCurl(request, { secret: KEY, bodyFrom: 'stdin' })
+    const lines = command.split('\n')
+    expect(lines.at(-3)).toMatch(/ --data @- <<'MODEL_GATEWAY_BODY'$/)
+    expect(lines.at(-2)).toBe(request.body)
+    expect(lines.at(-1)).toBe('MODEL_GATEWAY_BODY')
+    expect(command).not.toContain('--data-raw')
+    expect(command).not.toContain(KEY)
+  })
+
+  it('never ends a here-document early, whatever the body', () => {
+    const body = 'MODEL_GATEWAY_BODY'
+    const command = toCurl(chatRequest({ body, headers: {} }), { bodyFrom: 'stdin' })
+    expect(command.split('\n').slice(-2)).toEqual([body, 'MODEL_GATEWAY_BODY_'])
+  })
+
   it('escapes non-ASCII of a JSON body, so the command is printable ASCII and means the same JSON', () => {
     const value = { model: 'm', messages: [{ role: 'user', content: 'héllo 👋 \u2028 \u202e \u0085' }] }
     const body = JSON.stringify(value)

@@ -43,16 +43,42 @@ export function toCurl(request: HttpRequest, options: CurlOptions = {}): string 
   if (request.method === 'POST' && body === undefined) args.push('-X POST')
   if (body?.streams) args.push('--no-buffer')
   for (const line of headerLines) args.push('-H ' + headerWord(line))
-  // Never `-d`/`--data`: they read a file when the body starts with `@`.
-  if (body !== undefined) args.push('--data-raw ' + word(body.dataRaw))
+  // Never `-d`/`--data` with the body inline: they read a file when the body starts with `@`.
+  const fromStdin = body !== undefined && options.bodyFrom === 'stdin'
+  if (body !== undefined && !fromStdin) args.push('--data-raw ' + word(body.dataRaw))
+  if (fromStdin) args.push('--data @-')
 
-  const command = args.join(options.multiline === false ? ' ' : ' \\\n  ')
+  let command = args.join(options.multiline === false ? ' ' : ' \\\n  ')
+  if (body !== undefined && fromStdin) command += hereDocument(body.dataRaw, hiddenSecret, envVar)
   // Fail closed: a secret that also spells part of the command itself (a placeholder like `curl`)
   // cannot be hidden by substitution, and the key must never be shown by accident.
   if (hiddenSecret !== undefined && command.includes(hiddenSecret)) {
     throw new CurlUnsafeInputError('The secret would appear in the command; refusing to write it.')
   }
   return command
+}
+
+/**
+ * ` <<'DELIM'` + newline + the body + newline + `DELIM`: the body on curl's stdin, read by `--data @-`,
+ * so no argument holds it and no 128 KiB limit applies. Why `--data` (not `--data-binary`): reading
+ * from a file or stdin it strips CR and LF, so the here-document's final newline is not sent and the
+ * body arrives byte for byte (curlBody guarantees the body itself has no CR or LF: compact JSON or
+ * printable ASCII). The body never holds a line equal to the delimiter (it is one line, and not
+ * the delimiter). With the delimiter quoted, the shell expands nothing inside; when the hidden
+ * secret occurs in the body, the delimiter is unquoted so `${VAR}` expands, and the three characters
+ * special there (`\`, `$`, backtick) are escaped everywhere else.
+ */
+function hereDocument(dataRaw: string, hiddenSecret: string | undefined, envVar: string): string {
+  let delimiter = 'MODEL_GATEWAY_BODY'
+  while (dataRaw === delimiter) delimiter += '_'
+  if (hiddenSecret === undefined || !dataRaw.includes(hiddenSecret)) {
+    return ` <<'${delimiter}'\n${dataRaw}\n${delimiter}`
+  }
+  const escaped = dataRaw
+    .split(hiddenSecret)
+    .map((piece) => piece.replace(/[\\$`]/g, (char) => '\\' + char))
+    .join('${' + envVar + '}')
+  return ` <<${delimiter}\n${escaped}\n${delimiter}`
 }
 
 function bodyForMethod(request: HttpRequest): CurlBody | undefined {

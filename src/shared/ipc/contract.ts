@@ -77,6 +77,12 @@ export const invokeChannels = {
     output: keyStatusSchema,
   },
   'secrets:delete': { input: profileIdInput, output: keyStatusSchema },
+  /**
+   * The local gateway's own key, so its quickstarts run from a shell in either shell. Takes no profile
+   * id on purpose: no input can make it return a hosted profile's key (see the handler for why this
+   * one key may be shown).
+   */
+  'secrets:local-key': { input: z.undefined(), output: z.strictObject({ key: z.string() }) },
 
   'catalog:get': {
     input: z.strictObject({ profileId: z.string().min(1).max(64), refresh: z.boolean().optional() }),

@@ -106,6 +106,12 @@ describe('the canary key', () => {
     })) as { copied: boolean }
     expect(copy.copied).toBe(false)
 
+    // The local gateway's key may be shown (the channel takes no profile id); the hosted one never.
+    const local = (await invoke('secrets:local-key')) as { key: string }
+    expect(local.key).toMatch(/^sk-local-/)
+    expect(local.key).not.toContain(CANARY)
+    await expect(invoke('secrets:local-key', { profileId: profile.id })).rejects.toThrow()
+
     const conversation: Conversation = {
       version: 1,
       id: 'canary-conversation',

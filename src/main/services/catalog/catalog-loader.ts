@@ -67,6 +67,7 @@ export function createCatalogLoader(options: {
 
   async function load(profile: Profile): Promise<CatalogView> {
     let redact = (text: string): string => text
+    // Warnings are whole sentences, shown as they are: the renderer must not touch a leading URL.
     const fallback = (unredacted: string): CatalogView => {
       // Warnings quote the server (a redirect's location, an error): the key must not come along.
       const warning = redact(unredacted)
@@ -89,7 +90,7 @@ export function createCatalogLoader(options: {
       // Never follow a redirect: the Authorization header would go to the new address with it.
       response = await doFetch(url, { headers, signal, redirect: 'manual' })
     } catch (error) {
-      return fallback(`could not reach ${url} (${describe(error)}); showing the bundled catalog.`)
+      return fallback(`Could not reach ${url} (${describe(error)}); showing the bundled catalog.`)
     }
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined)
@@ -104,26 +105,28 @@ export function createCatalogLoader(options: {
     }
     if (!response.ok) {
       const hint = response.status === 401 ? ' (add or check the API key of this profile)' : ''
-      return fallback(`${url} answered ${response.status}${hint}; showing the bundled catalog.`)
+      return fallback(
+        `The catalog at ${url} answered ${response.status}${hint}; showing the bundled catalog.`,
+      )
     }
     let json: unknown
     try {
       const text = await readCappedText(response.body, MAX_CATALOG_BYTES, signal)
       if (text === undefined) {
         return fallback(
-          `the catalog from ${url} is larger than ${MAX_CATALOG_BYTES / 1024 / 1024} MiB, which no catalog is; showing the bundled catalog.`,
+          `The catalog from ${url} is larger than ${MAX_CATALOG_BYTES / 1024 / 1024} MiB, which no catalog is; showing the bundled catalog.`,
         )
       }
       json = JSON.parse(text)
     } catch {
-      return fallback(`${url} did not send JSON; showing the bundled catalog.`)
+      return fallback(`The catalog at ${url} is not JSON; showing the bundled catalog.`)
     }
     const parsed = catalogModelListSchema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const where = issue ? issue.path.join('.') || '(root)' : '(root)'
       return fallback(
-        `the catalog from ${url} does not match the expected records (${where}: ${issue?.message ?? 'invalid'}); showing the bundled catalog.`,
+        `The catalog at ${url} does not match the expected records (${where}: ${issue?.message ?? 'invalid'}); showing the bundled catalog.`,
       )
     }
     return {

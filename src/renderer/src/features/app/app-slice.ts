@@ -13,14 +13,28 @@ export type AppSlice = {
   notices: Notice[]
   loadAppInfo(): Promise<void>
   setTheme(theme: Theme): Promise<void>
-  /** A short message in the corner (copied, saved, failed…); errors and warnings stay until dismissed. */
+  /**
+   * A short message above the composer (copied, saved, failed…). Each goes away by itself after
+   * `noticeLifetimeMs` of its tone (the Notices view times it, and pauses while it is hovered or
+   * focused), or when dismissed.
+   */
   notify(tone: NoticeTone, message: string): void
   dismissNotice(id: number): void
 }
 
 let nextNoticeId = 1
-/** Long enough to read a sentence; errors and warnings wait for the user instead. */
+/** Long enough to read a sentence. */
 export const NOTICE_TIMEOUT_MS = 5000
+/**
+ * Errors and warnings stay three times as long: they say what went wrong and what to do, and may be
+ * read after a moment's surprise. But they still go: one left over the screen for minutes (a refused
+ * 24 MB image) hid the controls under it.
+ */
+export const PROBLEM_NOTICE_TIMEOUT_MS = 15_000
+
+export function noticeLifetimeMs(tone: NoticeTone): number {
+  return tone === 'error' || tone === 'warning' ? PROBLEM_NOTICE_TIMEOUT_MS : NOTICE_TIMEOUT_MS
+}
 
 export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   appInfo: null,
@@ -46,7 +60,6 @@ export const createAppSlice: Slice<AppSlice> = (set, get) => ({
   notify(tone, message) {
     const id = nextNoticeId++
     set((state) => ({ notices: [...state.notices.slice(-4), { id, tone, message }] }))
-    if (tone === 'info' || tone === 'success') setTimeout(() => get().dismissNotice(id), NOTICE_TIMEOUT_MS)
   },
   dismissNotice(id) {
     set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) }))

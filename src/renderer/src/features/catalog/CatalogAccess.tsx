@@ -3,6 +3,7 @@ import type { KeyStatusView } from '../../../../shared/ipc/contract'
 import { CopyButton } from '../../components/CopyButton'
 import { ExternalLink } from '../../components/ExternalLink'
 import { maskedKey, storageShortLabel } from '../settings/key-status-text'
+import { LocalKeyActions } from '../settings/LocalKeyActions'
 
 /**
  * How to call the model: base URL and model with copy buttons, and the API key. The record never
@@ -12,10 +13,13 @@ import { maskedKey, storageShortLabel } from '../settings/key-status-text'
 export function CatalogAccess({
   access,
   keyStatus,
+  localProfile,
   onLinkError,
 }: {
   access: CatalogAccessRecord
   keyStatus: KeyStatusView | undefined
+  /** The active profile is the local gateway, whose key (and only whose) the user may copy. */
+  localProfile: boolean
   onLinkError?: (message: string) => void
 }): React.JSX.Element {
   const { base_url: baseUrl, model, api_key: apiKey } = access
@@ -40,6 +44,7 @@ export function CatalogAccess({
               </ExternalLink>
             )}
           </dd>
+          {localProfile && <LocalKeyActions />}
         </div>
       </dl>
     </section>

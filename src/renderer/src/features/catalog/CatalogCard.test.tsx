@@ -21,13 +21,19 @@ const WITHOUT_KEY: KeyStatusView = { hasKey: false, storage: 'keychain', last4: 
 
 function renderCard(
   model = VISION!,
-  options: { selected?: boolean; keyStatus?: KeyStatusView; onUse?: (model: string) => void } = {},
+  options: {
+    selected?: boolean
+    keyStatus?: KeyStatusView
+    localProfile?: boolean
+    onUse?: (model: string) => void
+  } = {},
 ): HTMLElement {
   render(
     <CatalogCard
       model={model}
       selected={options.selected ?? false}
       keyStatus={options.keyStatus ?? WITH_KEY}
+      localProfile={options.localProfile ?? false}
       onUse={options.onUse ?? (() => undefined)}
     />,
   )
@@ -76,7 +82,7 @@ describe('CatalogCard: the vision model', () => {
 
   it("shows the usage reference with the record's exact values and its note", () => {
     const card = renderCard(VISION)
-    expect(within(card).getByRole('heading', { name: 'Usage reference' })).toBeTruthy()
+    expect(within(card).getByRole('heading', { name: 'Usage reference (pts / 1M tokens)' })).toBeTruthy()
     expect(usageRows(card)).toEqual({
       Input: '0.14 pts / 1M tokens',
       Output: '0.28 pts / 1M tokens',
@@ -163,5 +169,15 @@ describe('CatalogCard: the text model', () => {
     expect(within(selected).getByRole('button', { name: 'Use model' }).getAttribute('aria-pressed')).toBe(
       'true',
     )
+  })
+})
+
+describe('CatalogCard: the key of the profile', () => {
+  it('offers the key export line for the local gateway only, never for a hosted profile', () => {
+    const hosted = renderCard(TEXT, { localProfile: false })
+    expect(within(hosted).queryByRole('button', { name: 'Copy key export' })).toBeNull()
+    cleanup()
+    const local = renderCard(TEXT, { localProfile: true })
+    expect(within(local).getByRole('button', { name: 'Copy key export' })).toBeTruthy()
   })
 })

@@ -18,6 +18,7 @@ export const CatalogCard = memo(function CatalogCard({
   model,
   selected,
   keyStatus,
+  localProfile,
   onUse,
   onLinkError,
 }: {
@@ -26,6 +27,8 @@ export const CatalogCard = memo(function CatalogCard({
   selected: boolean
   /** The active profile's key status (the key is the profile's, not the model's). */
   keyStatus: KeyStatusView | undefined
+  /** The active profile is the local gateway: its key can be copied for the quickstarts. */
+  localProfile: boolean
   onUse: (modelName: string) => void
   onLinkError?: (message: string) => void
 }): React.JSX.Element {
@@ -87,7 +90,12 @@ export const CatalogCard = memo(function CatalogCard({
       </div>
 
       <CatalogUsageTable pricing={card.pricing} />
-      <CatalogAccess access={card.access} keyStatus={keyStatus} onLinkError={onLinkError} />
+      <CatalogAccess
+        access={card.access}
+        keyStatus={keyStatus}
+        localProfile={localProfile}
+        onLinkError={onLinkError}
+      />
       <CatalogQuickstarts label={card.access.quickstart.label} quickstarts={card.access.quickstarts} />
     </article>
   )

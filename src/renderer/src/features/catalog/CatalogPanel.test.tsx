@@ -49,13 +49,13 @@ describe('CatalogPanel', () => {
       models: seedCatalog(),
       source: 'bundled',
       warning:
-        'https://gateway.example.com/v1/catalog answered 401 (add or check the API key of this profile); showing the bundled catalog.',
+        'The catalog at https://gateway.example.com/v1/catalog answered 401 (add or check the API key of this profile); showing the bundled catalog.',
     }))
     await act(() => useAppStore.getState().loadCatalog('local'))
     render(<CatalogPanel />)
     expect(screen.getByText('Bundled catalog')).toBeTruthy()
     expect(screen.getByRole('note').textContent).toContain(
-      'Https://gateway.example.com/v1/catalog answered 401 (add or check the API key of this profile); showing the bundled catalog.',
+      'The catalog at https://gateway.example.com/v1/catalog answered 401 (add or check the API key of this profile); showing the bundled catalog.',
     )
   })
 

@@ -11,6 +11,9 @@ export function CatalogPanel(): React.JSX.Element {
   const profileId = useAppStore((state) => state.activeProfileId)
   const catalog = useAppStore(selectActiveCatalog)
   const keyStatus = useAppStore(selectActiveKeyStatus)
+  const localProfile = useAppStore(
+    (state) => state.profiles.find((profile) => profile.id === state.activeProfileId)?.kind === 'local',
+  )
   const focusedModel = useAppStore(selectFocusedPaneModel)
 
   const pickModel = useCallback((model: string) => {
@@ -38,7 +41,7 @@ export function CatalogPanel(): React.JSX.Element {
       {catalog?.warning && (
         <div className="catalog-warning" role="note">
           <span aria-hidden="true">⚠ </span>
-          {capitalize(catalog.warning)}
+          {catalog.warning}
         </div>
       )}
       {catalog?.status === 'error' && (
@@ -65,6 +68,7 @@ export function CatalogPanel(): React.JSX.Element {
             model={model}
             selected={model.model === focusedModel}
             keyStatus={keyStatus}
+            localProfile={localProfile}
             onUse={pickModel}
             onLinkError={reportLinkError}
           />
@@ -99,9 +103,4 @@ function CatalogSource({
     )
   }
   return <span className="catalog-source">Bundled catalog</span>
-}
-
-/** Main's warnings are clauses ("could not reach …; showing the bundled catalog."): shown as a sentence. */
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../store'
+import { Notices } from '../app/Notices'
 import { CompareControl } from '../compare/CompareControl'
 import { CompareSummary } from '../compare/CompareSummary'
 import { Composer } from './Composer'
@@ -25,6 +26,10 @@ export function ChatArea(): React.JSX.Element {
         ))}
       </div>
       <CompareSummary />
+      {/* Toasts sit on this zero-height line and stack upward: never over the composer's controls. */}
+      <div className="notices-anchor">
+        <Notices />
+      </div>
       <Composer />
     </div>
   )

@@ -14,6 +14,8 @@ const { Composer } = await import('./Composer')
 const VISION = 'vendora-V4-Flash-Vision-Exp'
 const TEXT = 'vendorb3.8-Flash-Next'
 const send = vi.fn(async () => undefined)
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])
 
 function usePanes(...models: string[]): void {
   useAppStore.getState().replaceConversation({
@@ -127,7 +129,7 @@ describe('Composer', () => {
   it('attaches a picked PNG as base64 with its media type, and refuses a file too large or of another type', async () => {
     const { container } = render(<Composer />)
     const input = container.querySelector<HTMLInputElement>('input[type=file]')!
-    const png = new File([new Uint8Array([1, 2, 3])], 'dot.png', { type: 'image/png' })
+    const png = new File([PNG_HEAD], 'dot.png', { type: 'image/png' })
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
     const svg = new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' })
     await act(async () => {
@@ -136,12 +138,92 @@ describe('Composer', () => {
     await vi.waitFor(() => expect(useAppStore.getState().composer.images).toHaveLength(1))
     expect(useAppStore.getState().composer.images[0]).toEqual({
       type: 'image',
-      source: { kind: 'base64', mediaType: 'image/png', data: 'AQID' },
+      source: { kind: 'base64', mediaType: 'image/png', data: btoa(String.fromCharCode(...PNG_HEAD)) },
     })
     const messages = useAppStore.getState().notices.map((notice) => notice.message)
     expect(messages).toContain('big.jpg is 5.0 MB; images can be at most 5 MB.')
-    expect(messages).toContain('x.svg is not a PNG, JPEG, GIF or WebP image.')
+    expect(messages.some((m) => m.startsWith('x.svg is not an image'))).toBe(true)
     expect(screen.getByRole('list', { name: 'Attached images' }).querySelectorAll('img')).toHaveLength(1)
+  })
+
+  it('goes by the bytes: a text file named .png is refused, a JPEG named .png is sent as image/jpeg', async () => {
+    const { container } = render(<Composer />)
+    const input = container.querySelector<HTMLInputElement>('input[type=file]')!
+    const text = new File(['just some notes\n'], 'notes.png', { type: 'image/png' })
+    const jpeg = new File([JPEG_HEAD], 'photo.png', { type: 'image/png' })
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [text, jpeg] } })
+    })
+    await vi.waitFor(() => expect(useAppStore.getState().composer.images).toHaveLength(1))
+    expect(useAppStore.getState().composer.images[0]?.source).toMatchObject({ mediaType: 'image/jpeg' })
+    expect(useAppStore.getState().notices.map((notice) => notice.message)).toContain(
+      'notes.png is not an image: its contents are not PNG, JPEG, GIF or WebP, whatever its name says.',
+    )
+  })
+
+  it('keeps a large text out of the message box: set, pasted or dropped, it becomes a collapsed block', () => {
+    const big = `line one\n${'x'.repeat(120 * 1024)}\ntwo\nthree\nlast line`
+    render(<Composer />)
+    // Set as the box's value (a programmatic fill): the whole value becomes the block.
+    fireEvent.change(messageBox(), { target: { value: big } })
+    expect(messageBox().value).toBe('')
+    expect(useAppStore.getState().composer.pasted).toEqual([big])
+    const block = screen.getByRole('group', { name: /^Pasted text, 120 KiB/ })
+    expect(block.textContent).toContain('line one')
+    expect(block.textContent).not.toContain('last line')
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }))
+    expect(block.textContent).toContain('last line')
+
+    // Pasted after typing: the typed text stays in the box.
+    fireEvent.change(messageBox(), { target: { value: 'Summarize:' } })
+    fireEvent.paste(messageBox(), { clipboardData: { files: [], getData: () => big } })
+    expect(messageBox().value).toBe('Summarize:')
+    expect(useAppStore.getState().composer.pasted).toHaveLength(2)
+
+    // A small paste is left to the browser.
+    const small = fireEvent.paste(messageBox(), { clipboardData: { files: [], getData: () => 'hi' } })
+    expect(small).toBe(true)
+    expect(useAppStore.getState().composer.pasted).toHaveLength(2)
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[0]!)
+    expect(useAppStore.getState().composer.pasted).toEqual([big])
+    // The draft is sent as typed text, then the pasted text.
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(send).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks before sending images to a text-only model, and drops the question once it no longer applies', () => {
+    const image = {
+      type: 'image' as const,
+      source: { kind: 'base64' as const, mediaType: 'image/png', data: 'AA' },
+    }
+    useAppStore.getState().replaceConversation({
+      version: 1,
+      id: 'c',
+      title: 't',
+      createdAt: 1,
+      updatedAt: 1,
+      system: '',
+      params: { stop: [], stream: true },
+      panes: [
+        {
+          id: 'p0',
+          dialect: 'openai-chat',
+          model: TEXT,
+          messages: [{ id: 'u', role: 'user', content: [image] }],
+        },
+      ],
+    })
+    useAppStore.setState({ imageChoice: { models: [TEXT], images: 1 } })
+    render(<Composer />)
+    const question = screen.getByRole('alertdialog')
+    expect(question.textContent).toContain(
+      `${TEXT} is text-only, and this conversation has an image earlier on`,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Send without the images' }))
+    expect(send).toHaveBeenCalledWith({ dropImagesForTextOnly: true })
+    act(() => useAppStore.getState().setPaneTarget('p0', { model: VISION }))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
   })
 
   it('offers the fault select only for the local profile', () => {

@@ -2,10 +2,20 @@ import { useId, useRef, useState } from 'react'
 import { Button } from '../../components/Button'
 import { useAppStore } from '../../store'
 import { draftIsEmpty } from './pane-request'
-import { isVisionModel, selectCatalogModels, selectConversationBusy } from './chat-selectors'
+import {
+  isKnownTextOnlyModel,
+  isVisionModel,
+  selectCatalogModels,
+  selectConversationBusy,
+} from './chat-selectors'
+import { countImages } from './drop-images'
 import { DraftImages } from './DraftImages'
 import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'
+import { isLargeText } from './large-text'
+import { DraftPastedTexts } from './PastedTextBlock'
 import { SimulateFaultSelect } from './SimulateFaultSelect'
+
+const NO_PASTED_TEXTS: string[] = []
 
 /** The first pane model that cannot take images ('' while none is picked), or null when all can. */
 function selectTextOnlyModel(state: Parameters<typeof selectCatalogModels>[0]): string | null {
@@ -21,6 +31,7 @@ function selectTextOnlyModel(state: Parameters<typeof selectCatalogModels>[0]): 
  */
 export function Composer(): React.JSX.Element {
   const text = useAppStore((state) => state.composer.text)
+  const pasted = useAppStore((state) => state.composer.pasted ?? NO_PASTED_TEXTS)
   const empty = useAppStore((state) => draftIsEmpty(state.composer))
   const busy = useAppStore((state) => selectConversationBusy(state))
   const textOnlyModel = useAppStore(selectTextOnlyModel)
@@ -61,13 +72,22 @@ export function Composer(): React.JSX.Element {
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={(event) => {
-        if (event.dataTransfer.files.length === 0) return
+        if (event.dataTransfer.files.length === 0) {
+          // Large dropped text becomes a block; small text drops into the textarea as usual.
+          const dropped = event.dataTransfer.getData('text/plain')
+          if (!isLargeText(dropped)) return
+          event.preventDefault()
+          setDragging(false)
+          useAppStore.getState().addPastedText(dropped)
+          return
+        }
         event.preventDefault()
         setDragging(false)
         void attach([...event.dataTransfer.files])
       }}
     >
       <DraftImages />
+      <DraftPastedTexts texts={pasted} onRemove={(index) => useAppStore.getState().removePastedText(index)} />
       <textarea
         aria-label="Message"
         className="chat-textarea composer-input"
@@ -82,11 +102,19 @@ export function Composer(): React.JSX.Element {
         }}
         onPaste={(event) => {
           const files = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'))
-          if (files.length === 0) return
+          if (files.length === 0) {
+            // A large paste becomes a block; what was typed stays in the box, which stays small.
+            const pastedText = event.clipboardData.getData('text/plain')
+            if (!isLargeText(pastedText)) return
+            event.preventDefault()
+            useAppStore.getState().addPastedText(pastedText)
+            return
+          }
           event.preventDefault()
           void attach(files)
         }}
       />
+      <ImageChoice />
       <div className="composer-bar">
         <Button
           size="sm"
@@ -123,6 +151,43 @@ export function Composer(): React.JSX.Element {
         )}
         <Button size="sm" variant="primary" disabled={busy || empty} onClick={send} title="Send (Ctrl+Enter)">
           Send
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Asked before a send whose history holds images for a text-only model (it would answer HTTP 400):
+ * send those panes the conversation without its images (each replaced by a short note), or not.
+ */
+function ImageChoice(): React.JSX.Element | null {
+  const choice = useAppStore((state) => state.imageChoice)
+  // The question goes away by itself once it no longer applies (a vision model picked, the
+  // conversation replaced): it is computed only while a choice is pending.
+  const stillApplies = useAppStore((state) => {
+    if (state.imageChoice === null) return false
+    const models = selectCatalogModels(state)
+    return state.conversation.panes.some(
+      (pane) => isKnownTextOnlyModel(models, pane.model) && countImages(pane.messages) > 0,
+    )
+  })
+  const titleId = useId()
+  if (!choice || !stillApplies) return null
+  const { send, dismissImageChoice } = useAppStore.getState()
+  const images = choice.images === 1 ? 'an image' : `${choice.images} images`
+  return (
+    <div className="composer-choice" role="alertdialog" aria-labelledby={titleId}>
+      <p id={titleId}>
+        {choice.models.join(', ')} {choice.models.length === 1 ? 'is' : 'are'} text-only, and this
+        conversation has {images} earlier on: sent as they are, the request would fail (HTTP 400).
+      </p>
+      <div className="composer-choice-actions">
+        <Button size="sm" variant="primary" onClick={() => void send({ dropImagesForTextOnly: true })}>
+          Send without the images
+        </Button>
+        <Button size="sm" variant="ghost" onClick={dismissImageChoice}>
+          Cancel
         </Button>
       </div>
     </div>

@@ -1,15 +1,21 @@
 import type { ImagePart, TextPart } from '../../../../shared/chat/chat-request'
 import { imageDataUrl } from './image-attachments'
+import { isLargeText } from './large-text'
+import { PastedTextBlock } from './PastedTextBlock'
 
-/** What the user typed, as typed (not markdown), and the images they attached. */
+/** What the user typed, as typed (not markdown), large texts collapsed, and the images they attached. */
 export function UserMessageBody({ content }: { content: Array<TextPart | ImagePart> }): React.JSX.Element {
   return (
     <div className="msg-body">
       {content.map((part, index) =>
         part.type === 'text' ? (
-          <div key={index} className="msg-plain">
-            {part.text}
-          </div>
+          isLargeText(part.text) ? (
+            <PastedTextBlock key={index} text={part.text} />
+          ) : (
+            <div key={index} className="msg-plain">
+              {part.text}
+            </div>
+          )
         ) : (
           <AttachedImage key={index} part={part} />
         ),

@@ -25,6 +25,15 @@ export function isVisionModel(models: readonly CatalogModel[], model: string): b
   return findCatalogModel(models, model)?.display_config.capability_key === 'vision'
 }
 
+/**
+ * The catalog lists the model and it takes no images. Unlike `!isVisionModel`, a model the catalog
+ * does not know is not called text-only: images are only taken out of a request when we know.
+ */
+export function isKnownTextOnlyModel(models: readonly CatalogModel[], model: string): boolean {
+  const record = findCatalogModel(models, model)
+  return record !== undefined && record.display_config.capability_key !== 'vision'
+}
+
 export function selectPane(state: AppState, paneId: string): Pane | undefined {
   return state.conversation.panes.find((pane) => pane.id === paneId)
 }

@@ -13,6 +13,7 @@ import { switchCompareMode } from '../compare/compare-mode'
 import { titleFromFirstUserText, UNTITLED } from './conversation-title'
 import { newConversation } from './new-conversation'
 import { applyParams, applySystem, paneSettings, setLinked } from './pane-settings'
+import { isLargeText } from './large-text'
 import type { ComposerDraft } from './pane-request'
 import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
 
@@ -39,7 +40,11 @@ export type ConversationSlice = {
    * hides is set aside with its replies and comes back with that mode (see switchCompareMode); saves.
    */
   setCompareMode(mode: CompareMode): void
+  /** The textarea's text; a large value (a paste, a drop, set by code) becomes a pasted block instead. */
   setDraftText(text: string): void
+  /** A large text as a collapsed block of the draft (the textarea keeps what was typed). */
+  addPastedText(text: string): void
+  removePastedText(index: number): void
   addDraftImages(images: ImagePart[]): void
   removeDraftImage(index: number): void
   clearDraft(): void
@@ -116,7 +121,22 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       void get().saveConversation()
     },
     setDraftText(text) {
+      if (isLargeText(text)) {
+        // Which part of the new value was pasted is unknown here: all of it becomes the block.
+        set((state) => ({
+          composer: { ...state.composer, text: '', pasted: [...(state.composer.pasted ?? []), text] },
+        }))
+        return
+      }
       set((state) => ({ composer: { ...state.composer, text } }))
+    },
+    addPastedText(text) {
+      set((state) => ({ composer: { ...state.composer, pasted: [...(state.composer.pasted ?? []), text] } }))
+    },
+    removePastedText(index) {
+      set((state) => ({
+        composer: { ...state.composer, pasted: (state.composer.pasted ?? []).filter((_, i) => i !== index) },
+      }))
     },
     addDraftImages(images) {
       set((state) => ({ composer: { ...state.composer, images: [...state.composer.images, ...images] } }))

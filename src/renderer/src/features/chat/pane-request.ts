@@ -2,7 +2,12 @@ import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '../../../../
 import type { Conversation, Pane, StoredMessage } from '../../../../shared/history/conversation'
 import { paneSettings } from './pane-settings'
 
-export type ComposerDraft = { text: string; images: ImagePart[] }
+export type ComposerDraft = {
+  text: string
+  images: ImagePart[]
+  /** Large texts (pasted, dropped or set) kept out of the textarea, sent after the typed text. */
+  pasted?: string[]
+}
 
 /** A stored message as the wire needs it: without its id and reply record. */
 export function toChatMessage(message: StoredMessage): ChatMessage {
@@ -26,13 +31,17 @@ export function toChatMessage(message: StoredMessage): ChatMessage {
 }
 
 export function draftIsEmpty(draft: ComposerDraft): boolean {
-  return draft.text.trim() === '' && draft.images.length === 0
+  return draft.text.trim() === '' && draft.images.length === 0 && (draft.pasted ?? []).length === 0
 }
 
-/** The user message a draft becomes: text first, then the images (the order both dialects document). */
+/**
+ * The user message a draft becomes: the typed text, each pasted text as its own text part, then the
+ * images (text before images is the order both dialects document).
+ */
 export function draftToUserContent(draft: ComposerDraft): Array<TextPart | ImagePart> {
   const content: Array<TextPart | ImagePart> = []
   if (draft.text.trim() !== '') content.push({ type: 'text', text: draft.text })
+  for (const text of draft.pasted ?? []) content.push({ type: 'text', text })
   content.push(...draft.images)
   return content
 }

@@ -5,6 +5,7 @@ import type { StreamPart } from '../../../../shared/chat/stream-part'
 import type { Conversation, StoredMessage } from '../../../../shared/history/conversation'
 import type { RunUpdate } from '../../../../shared/runs/run-types'
 import { createManualFrames, type FakeApi } from './__fixtures__/fake-api'
+import { IMAGE_NOT_SENT_TEXT } from './drop-images'
 
 const fake = vi.hoisted(() => ({ current: undefined as FakeApi | undefined }))
 vi.mock('../../lib/api', async () => {
@@ -100,6 +101,46 @@ async function sendText(value: string): Promise<void> {
 }
 
 describe('send', () => {
+  it('asks before sending a text-only model a history with images, then sends it without them, saying so', async () => {
+    const image = {
+      type: 'image' as const,
+      source: { kind: 'base64' as const, mediaType: 'image/png', data: 'iVBOR' },
+    }
+    useAppStore.getState().setPaneTarget('p1', { model: VISION })
+    useAppStore.getState().setPaneTarget('p2', { model: VISION })
+    useAppStore.getState().addDraftImages([image])
+    await sendText('what is this?')
+    emit({ runId: 'run-1', seq: 0, parts: [delta('a dot')], terminal: { state: 'completed' } })
+    emit({ runId: 'run-2', seq: 0, parts: [delta('a dot')], terminal: { state: 'completed' } })
+    frames.frame()
+    useAppStore.getState().setPaneTarget('p2', { model: TEXT })
+    api().reset()
+
+    await sendText('and now?')
+    expect(api().callsTo('chat:start')).toEqual([])
+    expect(useAppStore.getState().imageChoice).toEqual({ models: [TEXT], images: 1 })
+    expect(useAppStore.getState().composer.text).toBe('and now?')
+
+    await useAppStore.getState().send({ dropImagesForTextOnly: true })
+    expect(useAppStore.getState().imageChoice).toBeNull()
+    const [vision, text] = api()
+      .callsTo('chat:start')
+      .map((call) => call.input as { request: { model: string; messages: Array<{ content: unknown[] }> } })
+    // The vision pane keeps its image; the text-only pane gets a note in its place.
+    expect(vision?.request.messages[0]?.content).toContainEqual(image)
+    expect(text?.request.model).toBe(TEXT)
+    expect(text?.request.messages[0]?.content).toEqual([
+      { type: 'text', text: 'what is this?' },
+      { type: 'text', text: IMAGE_NOT_SENT_TEXT },
+    ])
+    expect(JSON.stringify(text?.request)).not.toContain('iVBOR')
+    // The transcript keeps the image, and the user is told what was sent.
+    expect(useAppStore.getState().conversation.panes[1]?.messages[0]?.content).toContainEqual(image)
+    expect(useAppStore.getState().notices.at(-1)?.message).toBe(
+      `Sent to ${TEXT} without the image earlier in the conversation: it is text-only.`,
+    )
+  })
+
   it('adds the turn to every pane and starts one run per pane with that pane’s request', async () => {
     await sendText('Hello there')
     const [p1, p2] = useAppStore.getState().conversation.panes

@@ -8,8 +8,9 @@ import type { RawSseEvent, RunMetrics, RunUpdate, TerminalState } from '../../..
 import { LOCAL_PROFILE_ID } from '../../../../shared/settings/settings-schema'
 import { invoke } from '../../lib/invoke'
 import type { Slice } from '../../store/slice'
-import { isVisionModel } from './chat-selectors'
+import { isKnownTextOnlyModel, isVisionModel } from './chat-selectors'
 import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
+import { countImages, withoutImages } from './drop-images'
 import { draftIsEmpty, draftToUserContent, paneRequest } from './pane-request'
 import { buildReplyRecord, failedStartRecord } from './reply-record'
 import {
@@ -68,8 +69,15 @@ export type RunsSlice = {
   activeRunIds: string[]
   /** Assistant messages whose `chat:start` has not answered yet (message id → pane id). */
   pendingStarts: Record<string, string>
-  /** The composer's draft becomes a user turn in every pane, and each pane starts a run. */
-  send(): Promise<void>
+  /**
+   * The composer's draft becomes a user turn in every pane, and each pane starts a run. When a
+   * text-only pane's history holds images, nothing is sent: `imageChoice` asks first, unless
+   * `dropImagesForTextOnly` (the user's answer) says to send those panes their history without them.
+   */
+  send(options?: { dropImagesForTextOnly?: boolean }): Promise<void>
+  /** Text-only models whose history holds images, waiting for the user to send without them or not. */
+  imageChoice: { models: string[]; images: number } | null
+  dismissImageChoice(): void
   /** Re-run a pane from the user turn before `messageId`, replacing that reply. */
   regenerate(paneId: string, messageId: string): Promise<void>
   /** After tool results were typed: ask the model again with them. */
@@ -99,7 +107,14 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     const conversation = state.conversation
     const pane = conversation.panes.find((p) => p.id === paneId)
     if (!pane) return
-    const request = paneRequest(conversation, pane)
+    let request = paneRequest(conversation, pane)
+    // A text-only model answers images with a 400. Send only reaches here once the user agreed
+    // (imageChoice); regenerate and continue send without them too, and say so.
+    const images = countImages(request.messages)
+    if (images > 0 && isKnownTextOnlyModel(state.catalogs[state.activeProfileId]?.models ?? [], pane.model)) {
+      request = withoutImages(request)
+      state.notify('info', `Sent to ${pane.model} without the ${imagesPhrase(images)}: it is text-only.`)
+    }
     const messageId = crypto.randomUUID()
     const reply: StoredMessage = { id: messageId, role: 'assistant', content: [] }
     state.updatePane(paneId, (p) => appendMessages(p, [reply]))
@@ -175,8 +190,12 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     runByMessage: {},
     activeRunIds: [],
     pendingStarts: {},
+    imageChoice: null,
+    dismissImageChoice() {
+      set({ imageChoice: null })
+    },
 
-    async send() {
+    async send(options = {}) {
       const state = get()
       const { conversation, composer } = state
       if (draftIsEmpty(composer)) return
@@ -186,14 +205,27 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         state.notify('error', 'Pick a model for every pane before sending.')
         return
       }
+      const models = state.catalogs[state.activeProfileId]?.models ?? []
       if (composer.images.length > 0) {
-        const models = state.catalogs[state.activeProfileId]?.models ?? []
         const textOnly = conversation.panes.find((pane) => !isVisionModel(models, pane.model))
         if (textOnly) {
           state.notify('error', `${textOnly.model} is text-only: remove the images or pick a vision model.`)
           return
         }
       }
+      const textOnlyWithImages = conversation.panes.filter(
+        (pane) => isKnownTextOnlyModel(models, pane.model) && countImages(pane.messages) > 0,
+      )
+      if (textOnlyWithImages.length > 0 && !options.dropImagesForTextOnly) {
+        set({
+          imageChoice: {
+            models: [...new Set(textOnlyWithImages.map((pane) => pane.model))],
+            images: Math.max(...textOnlyWithImages.map((pane) => countImages(pane.messages))),
+          },
+        })
+        return
+      }
+      set({ imageChoice: null })
       // One id for the turn in every pane: compare mode matches replies to the same turn by it.
       const turn: StoredMessage = {
         id: crypto.randomUUID(),
@@ -325,4 +357,8 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
       if (endedInOpenConversation) void get().saveConversation()
     },
   }
+}
+
+function imagesPhrase(count: number): string {
+  return count === 1 ? 'image earlier in the conversation' : `${count} images earlier in the conversation`
 }

@@ -139,6 +139,13 @@ describe('CurlPanel', () => {
     render(<CurlPanel />)
     expect(screen.getByText(/KiB command · 137 KiB body/)).toBeTruthy()
     expect(screen.getByText(/Argument list too long/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Copy body-from-stdin form' })).toBeTruthy()
+  })
+
+  it('offers no body-from-stdin form while the body fits in one argument', () => {
+    seedStore({ composer: { text: 'short', images: [] } })
+    render(<CurlPanel />)
+    expect(screen.queryByRole('button', { name: 'Copy body-from-stdin form' })).toBeNull()
   })
 
   it('shows why instead of a command when the request is unsafe to write', () => {

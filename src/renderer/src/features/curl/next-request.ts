@@ -79,3 +79,15 @@ export function curlCommandFor(http: HttpRequest): CurlCommand {
     }
   }
 }
+
+/**
+ * The same command with the body in a here-document on curl's stdin (`--data @- <<'…'`): the form to
+ * use when the body is over one argument's 128 KiB limit. Undefined when it cannot be written safely.
+ */
+export function curlHereDocumentCommandFor(http: HttpRequest): string | undefined {
+  try {
+    return toCurl(http, { secret: CURL_KEY_PLACEHOLDER, bodyFrom: 'stdin' })
+  } catch {
+    return undefined
+  }
+}

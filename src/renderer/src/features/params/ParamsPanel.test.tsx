@@ -261,6 +261,18 @@ describe('ParamsPanel: other parameters', () => {
     expect(screen.getByText(/Pane 1 \(Chat Completions\) will send only the first 4 of 5/)).toBeTruthy()
   })
 
+  it('names the Chat Completions limit of four stop sequences only when a pane speaks that dialect', () => {
+    seedStore({ dialects: ['anthropic-messages'] })
+    const view = render(<ParamsPanel />)
+    const hint = () => document.getElementById(textbox('Stop sequences').getAttribute('aria-describedby')!)
+    expect(hint()?.textContent).toContain('One per line')
+    expect(hint()?.textContent).not.toContain('Chat Completions')
+    view.unmount()
+    seedStore({ dialects: ['openai-chat'] })
+    render(<ParamsPanel />)
+    expect(hint()?.textContent).toContain('Up to 4 for Chat Completions.')
+  })
+
   it('toggles streaming and sets or clears a seed', () => {
     seedStore()
     render(<ParamsPanel />)

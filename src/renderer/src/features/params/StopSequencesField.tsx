@@ -60,7 +60,10 @@ export function StopSequencesField({ listed }: { listed: boolean }): React.JSX.E
       <div id={hintId} className="field-hint">
         {supportHint(
           listed,
-          'One per line; write \\n for a line break inside one. Up to 4 for Chat Completions.',
+          // The limit is Chat Completions' alone: said only when a pane speaks that dialect.
+          `One per line; write \\n for a line break inside one.${
+            chatCompletionsPanes.length > 0 ? ` Up to ${CHAT_COMPLETIONS_MAX_STOP} for Chat Completions.` : ''
+          }`,
         )}
       </div>
       {notes.map((note) => (

@@ -5,10 +5,11 @@ import { useAppStore } from '../../store'
 import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 import { useEditorText } from './use-editor-text'
-import { formatJson, textWithExampleTool, validateToolsText } from './validate-tools'
+import { describeConversions, formatJson, textWithExampleTool, validateToolsText } from './validate-tools'
 
 /**
- * Tools as JSON: an array of `{ name, description?, parameters }`, checked as typed. Invalid text stays
+ * Tools as JSON: an array of `{ name, description?, parameters }` (or of OpenAI's or Anthropic's
+ * native tool objects, converted, and the hint says which), checked as typed. Invalid text stays
  * in the editor with the error and is not applied; valid text replaces the conversation's tools (and
  * a tool choice naming a tool that is gone falls back to the default).
  */
@@ -66,7 +67,11 @@ export function ToolsField({ listed }: { listed: boolean }): React.JSX.Element {
         <div className="field-hint">
           {supportHint(
             listed,
-            names.length === 0 ? 'No tools: nothing sent.' : `Applied: ${names.join(', ')}.`,
+            names.length === 0
+              ? 'No tools: nothing sent.'
+              : [describeConversions(check.converted), `Applied: ${names.join(', ')}.`]
+                  .filter(Boolean)
+                  .join(' '),
           )}
         </div>
       ) : (

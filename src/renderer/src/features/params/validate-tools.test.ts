@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXAMPLE_TOOL, textWithExampleTool, validateToolsText } from './validate-tools'
+import { describeConversions, EXAMPLE_TOOL, textWithExampleTool, validateToolsText } from './validate-tools'
 
 const weather = {
   name: 'get_weather',
@@ -45,14 +45,72 @@ describe('validateToolsText', () => {
     ],
     ['an unknown field', JSON.stringify([{ ...weather, strict: true }]), /unknown field "strict"/],
     [
-      "OpenAI's wire shape",
-      JSON.stringify([{ type: 'function', function: weather }]),
-      /without the \{"type":"function"/,
+      'an OpenAI tool without its function',
+      JSON.stringify([{ type: 'function', name: 'a' }]),
+      /tools\[0\]: an OpenAI tool is/,
+    ],
+    [
+      'an OpenAI tool with a bad name, named where it is',
+      JSON.stringify([{ type: 'function', function: { ...weather, name: 'a b' } }]),
+      /tools\[0\]\.function\.name: 1–64/,
+    ],
+    [
+      'an Anthropic tool with a non-object schema',
+      JSON.stringify([{ name: 'a', input_schema: { type: 'array' } }]),
+      /tools\[0\]\.input_schema\.type: must be "object"/,
+    ],
+    [
+      'a tool mixing the shapes',
+      JSON.stringify([{ name: 'a', parameters: { type: 'object' }, input_schema: { type: 'object' } }]),
+      /unknown field "parameters"/,
     ],
   ])('refuses %s', (_, text, message) => {
     const result = validateToolsText(text)
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.message).toMatch(message)
+  })
+})
+
+describe('validateToolsText: the native shapes of both dialects', () => {
+  it("accepts OpenAI's tools and Anthropic's tools, converted, and says which", () => {
+    const openai = { type: 'function', function: { ...weather, description: 'Weather.', strict: true } }
+    const anthropic = {
+      name: 'lookup',
+      description: 'Look up.',
+      input_schema: { type: 'object', properties: { q: { type: 'string' } } },
+    }
+    const result = validateToolsText(
+      JSON.stringify([openai, anthropic, { name: 'plain', parameters: { type: 'object' } }]),
+    )
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        { ...weather, description: 'Weather.' },
+        { name: 'lookup', description: 'Look up.', parameters: anthropic.input_schema },
+        { name: 'plain', parameters: { type: 'object' } },
+      ],
+      converted: [
+        { name: 'get_weather', from: 'openai' },
+        { name: 'lookup', from: 'anthropic' },
+      ],
+    })
+    expect(result.ok && describeConversions(result.converted)).toBe(
+      "Converted from OpenAI's format: get_weather. Converted from Anthropic's format: lookup.",
+    )
+  })
+
+  it('gives an OpenAI function without parameters an empty object schema (Messages needs one)', () => {
+    expect(
+      validateToolsText(JSON.stringify([{ type: 'function', function: { name: 'now' } }])),
+    ).toMatchObject({
+      ok: true,
+      value: [{ name: 'now', parameters: { type: 'object', properties: {} } }],
+    })
+  })
+
+  it('says nothing about conversion when every tool was in the editor’s own shape', () => {
+    const result = validateToolsText(JSON.stringify([weather]))
+    expect(result.ok && describeConversions(result.converted)).toBeUndefined()
   })
 })
 

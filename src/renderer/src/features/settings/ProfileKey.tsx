@@ -7,6 +7,7 @@ import type { Profile } from '../../../../shared/settings/settings-schema'
 import { useAppStore } from '../../store'
 import { maskedKey, storageSentence } from './key-status-text'
 import { apiKeyProblem } from '../../../../shared/settings/api-key'
+import { LocalKeyActions } from './LocalKeyActions'
 
 /**
  * A profile's key: where it is kept, its last four characters, and enter / replace / remove. The
@@ -31,8 +32,10 @@ export function ProfileKey({
       <div className="settings-key">
         <KeyStatusLine status={status} />
         <p className="settings-muted">
-          Key managed by the app: generated for the local gateway and never shown.
+          Key managed by the app: generated for the local gateway, which listens on this machine only. Copy it
+          to run the quickstarts and generated commands from a terminal.
         </p>
+        <LocalKeyActions canShow />
       </div>
     )
   }
