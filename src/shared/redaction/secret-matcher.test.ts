@@ -144,6 +144,9 @@ describe('createRedactingCarry', () => {
     fc.assert(
       fc.property(keyArbitrary, fc.string({ maxLength: 10 }), fc.nat(), (key, other, cut) => {
         fc.pre(!other.includes(key[0]!))
+        // A backslash before the key can make an escaped spelling of it (`\/` + `!` is the key `/!`
+        // JSON-escaped), which is rightly redacted whole: that case is the escape tests' job.
+        fc.pre(!other.includes('\\'))
         const whole = `${other}${key}${other}`
         const at = cut % (whole.length + 1)
         const out = stream([whole.slice(0, at), whole.slice(at)], key)
