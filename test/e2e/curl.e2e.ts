@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { resolveGatewayConfig } from '../../src/gateway/gateway-config'
 import { startGateway, type RunningGateway } from '../../src/gateway/start-gateway'
@@ -6,6 +5,7 @@ import type { DialectId } from '../../src/shared/chat/chat-request'
 import { startApp, type AppProcess } from './support/app-process'
 import { hostInvoke } from './support/host-api'
 import { ParamsPage } from './support/pages/params'
+import { runCurlInBash } from './support/run-in-bash'
 
 /**
  * The generated curl is the request the app would send: copied from the Code tab and run with bash
@@ -40,28 +40,8 @@ test.afterAll(async () => {
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-/**
- * Runs a copied command as a user would paste it, with the key only in the environment. Async: the
- * gateway answering it lives in this very process, so a synchronous spawn would wait on itself.
- */
-function runInBash(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  // Options may follow the body: -sS keeps errors visible, -w appends the HTTP status on its own line.
-  const child = spawn('bash', ['-c', `${command} -sS -w '\\n%{http_code}'`], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', MODEL_GATEWAY_API_KEY: API_KEY },
-    // stdin from /dev/null: Node's stdio pipes are sockets, and bash sources ~/.bashrc when its stdin
-    // is a socket (its "started by sshd" guess), which is not what a pasted command meets.
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 20_000,
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-  return new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (status) => resolve({ status, stdout, stderr }))
-  })
-}
+/** A copied command run with bash as a user would paste it, the key only in the environment. */
+const runInBash = (command: string) => runCurlInBash(command, { MODEL_GATEWAY_API_KEY: API_KEY })
 
 const cases: Array<{ dialect: DialectId; stream: boolean }> = [
   { dialect: 'openai-chat', stream: false },
@@ -98,11 +78,9 @@ for (const { dialect, stream } of cases) {
 
     const result = await runInBash(command)
     expect(result.stderr).toBe('')
-    expect(result.status).toBe(0)
-    const lines = result.stdout.split('\n')
-    const status = lines.pop()
-    const body = lines.join('\n')
-    expect(status).toBe('200')
+    expect(result.exitCode).toBe(0)
+    const { body } = result
+    expect(result.httpStatus).toBe('200')
     if (!stream) {
       const reply = JSON.parse(body) as Record<string, unknown>
       expect(reply['model']).toBeTruthy()
@@ -157,7 +135,7 @@ test('Inspector → Copy as curl is the request that was sent (not the next one)
   expect(bodyOf(sent).messages.at(-1)?.role).toBe('user')
   const result = await runInBash(sent)
   expect(result.stderr).toBe('')
-  expect(result.stdout.split('\n').pop()).toBe('200')
+  expect(result.httpStatus).toBe('200')
 
   // The Code tab says it is the next request: here, with the reply as the last (prefill) message.
   await params.openCode()
