@@ -6,13 +6,21 @@ import { apiKeyProblem } from './api-key'
 const secretsSet = invokeChannels['secrets:set'].input
 
 describe('API keys', () => {
-  it('accepts printable ASCII without whitespace, trimmed of what a paste adds around it', () => {
+  it('accepts printable ASCII without whitespace, exactly as given', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[\x21-\x7e]{1,200}$/), (key) => {
         expect(apiKeyProblem(key)).toBeUndefined()
-        expect(secretsSet.parse({ profileId: 'p', key: `\n ${key}\r\n` }).key).toBe(key)
+        expect(secretsSet.parse({ profileId: 'p', key }).key).toBe(key)
       }),
     )
+  })
+
+  it('refuses a trailing or leading line break at the channel (the form trims a paste before sending)', () => {
+    for (const key of ['sk-abc\r\n', '\nsk-abc', ' sk-abc']) {
+      const result = secretsSet.safeParse({ profileId: 'p', key })
+      expect(result.success).toBe(false)
+      expect(result.error!.issues[0]!.message).not.toContain('sk-abc')
+    }
   })
 
   it('refuses a key with a line break, space, control or non-ASCII character inside, without quoting it', () => {

@@ -26,11 +26,12 @@ export function apiKeyProblem(key: string): string | undefined {
   return `The key contains ${describeCharacter(bad[0])} (character ${bad.index + 1}): API keys are printable ASCII without spaces. Copy it again from where it was issued.`
 }
 
-/** The key as the secrets channel accepts it: trimmed (paste often adds a newline), then checked. */
-export const apiKeySchema = z
-  .string()
-  .trim()
-  .superRefine((key, context) => {
-    const problem = apiKeyProblem(key)
-    if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
-  })
+/**
+ * The key as the secrets channel accepts it: exactly as sent, never trimmed here. The form trims what
+ * a paste adds around a key before it calls the channel; at the boundary a CR/LF is refused, not
+ * silently dropped, so nothing that reaches main can carry one into a header.
+ */
+export const apiKeySchema = z.string().superRefine((key, context) => {
+  const problem = apiKeyProblem(key)
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
+})
