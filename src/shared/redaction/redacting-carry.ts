@@ -29,7 +29,7 @@ export function createRedactingCarry(
     push(piece) {
       if (matcher.empty) return piece
       const text = matcher.redact(held + piece, marker)
-      const tail = matcher.heldTail(text)
+      const tail = tailAfterLastMarker(matcher, text, marker)
       if (tail === undefined) {
         held = ''
         return text
@@ -49,6 +49,26 @@ export function createRedactingCarry(
       return held !== ''
     },
   }
+}
+
+/**
+ * The tail to hold back, never reaching into a marker redaction just wrote: a key that begins the way
+ * the marker ends (`]`, `d]`) would otherwise hold the marker's last characters back and, at `flush`,
+ * redact them again (`[redacted[redacted]`). A user text that literally spells the marker right before
+ * such a key is treated the same way: its key part is then caught within one piece only.
+ */
+function tailAfterLastMarker(
+  matcher: SecretMatcher,
+  text: string,
+  marker: string,
+): { start: number; units: number } | undefined {
+  const tail = matcher.heldTail(text)
+  if (tail === undefined) return undefined
+  const lastMarker = text.lastIndexOf(marker)
+  const floor = lastMarker === -1 ? 0 : lastMarker + marker.length
+  if (tail.start >= floor) return tail
+  const rest = matcher.heldTail(text.slice(floor))
+  return rest === undefined ? undefined : { start: floor + rest.start, units: rest.units }
 }
 
 /** Half the shortest key, at most 8, at least 1: see `RedactingCarry`. */
