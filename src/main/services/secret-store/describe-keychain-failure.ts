@@ -1,3 +1,5 @@
+import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
+import { createSecretMatcher } from '../../../shared/redaction/secret-matcher'
 import { KeychainTimeoutError } from './with-timeout'
 
 /** The keychain accepted a key but gave a different value back: "saved" would be a lie. */
@@ -114,12 +116,13 @@ export function describeKeychainFailure(
 }
 
 const MAX_DETAIL_LENGTH = 300
-const REDACTED = '[redacted]'
 
-/** Replaces every occurrence of each secret, longest first so one secret inside another is fully hidden. */
+/**
+ * Every secret in the text, in any spelling, replaced (the app's one matcher: longest first, so one
+ * secret inside another is fully hidden; JSON-escaped and URL-encoded forms too).
+ */
 export function redactSecrets(text: string, secrets: Iterable<string>): string {
-  const distinct = [...new Set(secrets)].filter((secret) => secret !== '').sort((a, b) => b.length - a.length)
-  return distinct.reduce((redacted, secret) => redacted.split(secret).join(REDACTED), text)
+  return createSecretMatcher(secrets).redact(text, REDACTED)
 }
 
 function errorText(error: unknown): string {
