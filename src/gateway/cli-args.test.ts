@@ -7,9 +7,9 @@ import {
   GATEWAY_CLI_OPTIONS,
   GATEWAY_USAGE,
   hostWarning,
-  isLoopbackHost,
   parseGatewayArgs,
 } from './cli-args'
+import { isLoopbackHost } from '../shared/http/loopback-host'
 
 describe('parseGatewayArgs', () => {
   it('defaults to loopback on 8787 with fault injection on', () => {
@@ -108,6 +108,8 @@ describe('isLoopbackHost / hostWarning', () => {
     '[::1]',
     '0:0:0:0:0:0:0:1',
     '::ffff:127.0.0.1',
+    'LOCALHOST',
+    'app.localhost',
   ])('%s is loopback: no warning', (host) => {
     expect(isLoopbackHost(host)).toBe(true)
     expect(hostWarning(host)).toBeUndefined()

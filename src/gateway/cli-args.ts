@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { isLoopbackHost } from '../shared/http/loopback-host'
 
 export type GatewayCliArgs = {
   help: boolean
@@ -82,18 +83,6 @@ function integerFlag(name: string, raw: string, min: number, max: number): numbe
     throw new Error(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)}).`)
   }
   return value
-}
-
-/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
-  return (
-    bare === 'localhost' ||
-    bare === '::1' ||
-    /^0*:(0*:){0,6}0*1$/.test(bare) ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
-    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(bare)
-  )
 }
 
 /** What the CLI prints before binding `host`; undefined for loopback (the default). */

@@ -1,3 +1,5 @@
+import { isLoopbackHost } from '../http/loopback-host'
+
 /**
  * Where a profile's key may go: the origin (scheme, host, port) of its base URL. A key was given
  * for one server; an edited base URL that points at another server must not silently take it along.
@@ -15,13 +17,6 @@ export function urlOrigin(url: string): string | undefined {
 export function originChanged(before: string, after: string): boolean {
   const a = urlOrigin(before)
   return a === undefined || a !== urlOrigin(after)
-}
-
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  return (
-    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
-  )
 }
 
 /**

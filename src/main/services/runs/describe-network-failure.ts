@@ -1,3 +1,5 @@
+import { isLoopbackHost } from '../../../shared/http/loopback-host'
+
 /**
  * Turns what fetch (undici) throws into a terminal state and one plain sentence for the user.
  *
@@ -82,8 +84,7 @@ export function hostLabel(url: string): string {
 
 function isLoopback(url: string): boolean {
   try {
-    const host = new URL(url).hostname
-    return host === 'localhost' || host === '[::1]' || host.startsWith('127.')
+    return isLoopbackHost(new URL(url).hostname)
   } catch {
     return false
   }
