@@ -9,9 +9,8 @@ import { maxConversationBytesFromEnv } from '../services/history/conversation-si
 import { createHistoryService } from '../services/history/history-service'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
-import { createRedactor, REDACTED } from '../services/log/redact'
+import { createRedactor } from '../services/log/redact'
 import { redactStrings } from '../../shared/redaction/redact-strings'
-import { createSecretMatcher, type SecretMatcher } from '../../shared/redaction/secret-matcher'
 import { withRedactedErrors } from './redacting-handlers'
 import { createRunRegistry } from '../services/runs'
 import type { SecretStore } from '../services/secret-store'
@@ -61,12 +60,9 @@ export async function createAppServices(options: {
   })
   // Keys in conversations (a key pasted into a prompt): history files and exports never hold one.
   // Key-only redaction: a conversation that merely says "Bearer" stays as written.
-  const { redactText } = createRedactor(() => [...knownKeys])
-  const keyMatcher = (): SecretMatcher => createSecretMatcher(knownKeys)
-  const withoutKeys = <T>(value: T): T => {
-    const matcher = keyMatcher()
-    return matcher.empty ? value : redactStrings(value, (text) => matcher.redact(text, REDACTED))
-  }
+  // The redactor keeps one matcher until the set of keys changes.
+  const { redactText, redactKeys } = createRedactor(() => [...knownKeys])
+  const withoutKeys = <T>(value: T): T => (knownKeys.size === 0 ? value : redactStrings(value, redactKeys))
   const readKey = async (profileId: string): Promise<string | null> =>
     rememberKey(await secrets.get(profileId))
 

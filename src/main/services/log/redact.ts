@@ -32,11 +32,15 @@ export function createRedactor(secrets: () => readonly string[]) {
     return matcher
   }
 
+  /** The keys only, in every spelling: for content that must otherwise stay as written. */
+  function redactKeys(text: string): string {
+    return currentMatcher().redact(text, REDACTED)
+  }
+
   function redactText(text: string): string {
     // Every key, however short (it is the user's secret, whatever it mangles), in every spelling
     // (plain, JSON-escaped, URL-encoded, base64): see createSecretMatcher.
-    const out = currentMatcher().redact(text, REDACTED)
-    return out.replace(/\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`)
+    return redactKeys(text).replace(/\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`)
   }
 
   function redact(value: unknown, seen = new WeakSet<object>()): unknown {
@@ -58,7 +62,7 @@ export function createRedactor(secrets: () => readonly string[]) {
     return out
   }
 
-  return { redact, redactText }
+  return { redact, redactText, redactKeys }
 }
 
 export type Redactor = ReturnType<typeof createRedactor>
