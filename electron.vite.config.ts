@@ -25,6 +25,16 @@ function contentSecurityPolicy(): Plugin {
   }
 }
 
+/**
+ * The renderer imports the shared core and its own folders by alias, not by `../../../../` (the
+ * electron-vite convention). The same table is in tsconfig.base.json (`paths`) for the type checker and
+ * tsx, and vitest.config.ts reads it from here.
+ */
+export const RENDERER_ALIASES = {
+  '@shared': resolve(__dirname, 'src/shared'),
+  '@renderer': resolve(__dirname, 'src/renderer/src'),
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -56,6 +66,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
+    resolve: { alias: RENDERER_ALIASES },
     plugins: [react(), contentSecurityPolicy()],
     build: {
       outDir: 'out/renderer',

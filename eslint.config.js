@@ -61,7 +61,20 @@ export default tseslint.config(
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '../**/*'],
+              message: 'Outside its own folder the renderer imports by alias: @renderer/… or @shared/….',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The `unit` vitest project shares one module cache per worker: a module mock there would meet a

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { RENDERER_ALIASES } from './electron.vite.config'
 
 // Tests that start real processes: anything under test/integration/ (the gateway CLI, SDK clients
 // against a live gateway, the browser host over HTTP), `*.shell.test.ts` (generated commands
@@ -31,9 +32,11 @@ const unitWorkers = availableParallelism()
 
 // `npm run test:unit` (and `npm run check`) runs the two unit projects; `npm test` runs them all.
 export default defineConfig({
+  resolve: { alias: RENDERER_ALIASES },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
@@ -47,6 +50,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'unit-isolated',
           include: unitIsolated,
@@ -57,6 +61,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: integration,
@@ -65,6 +70,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'keychain',
           include: keychain,

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { FakeApi } from '../features/app/__fixtures__/fake-api'
-import { api as mockedApi } from '../lib/api'
+import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
+import { api as mockedApi } from '@renderer/lib/api'
 import { ExternalLink } from './ExternalLink'
 
 const mode = vi.hoisted(() => ({ shell: 'browser' as 'browser' | 'electron' }))
-vi.mock('../lib/api', async () => {
-  const { createFakeApi } = await import('../features/app/__fixtures__/fake-api')
+vi.mock('@renderer/lib/api', async () => {
+  const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
   const api = createFakeApi()
   return {
     api,

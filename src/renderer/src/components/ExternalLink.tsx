@@ -1,5 +1,5 @@
-import { shell } from '../lib/api'
-import { invoke } from '../lib/invoke'
+import { shell } from '@renderer/lib/api'
+import { invoke } from '@renderer/lib/invoke'
 import './components.css'
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PlaygroundApi } from '../../../shared/ipc/contract'
+import type { PlaygroundApi } from '@shared/ipc/contract'
 import type * as ApiModule from './api'
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuvwxyzABCDE'

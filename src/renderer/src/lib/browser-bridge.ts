@@ -1,5 +1,5 @@
-import { createSseParser } from '../../../shared/dialects/sse/sse-parser'
-import type { SseMessage } from '../../../shared/dialects/sse/sse-message'
+import { createSseParser } from '@shared/dialects/sse/sse-parser'
+import type { SseMessage } from '@shared/dialects/sse/sse-message'
 import type {
   EventChannel,
   EventPayload,
@@ -8,7 +8,7 @@ import type {
   InvokeOutput,
   InvokeResult,
   PlaygroundApi,
-} from '../../../shared/ipc/contract'
+} from '@shared/ipc/contract'
 
 /**
  * Browser mode's `window.api`: the same PlaygroundApi over the loopback host's HTTP API, so the rest

@@ -1,4 +1,4 @@
-import type { InvokeChannel, InvokeInput, InvokeOutput } from '../../../shared/ipc/contract'
+import type { InvokeChannel, InvokeInput, InvokeOutput } from '@shared/ipc/contract'
 import { api } from './api'
 
 /** A failed invoke, with the message main meant for the user ("There is no profile x."). */

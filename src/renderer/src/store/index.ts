@@ -1,11 +1,11 @@
 import { create } from 'zustand'
-import { createAppSlice, type AppSlice } from '../features/app/app-slice'
-import { createUiSlice, type UiSlice } from '../features/app/ui-slice'
-import { createCatalogSlice, type CatalogSlice } from '../features/catalog/catalog-slice'
-import { createConversationSlice, type ConversationSlice } from '../features/chat/conversation-slice'
-import { createRunsSlice, type RunsSlice } from '../features/chat/runs-slice'
-import { createHistorySlice, type HistorySlice } from '../features/history/history-slice'
-import { createProfilesSlice, type ProfilesSlice } from '../features/settings/profiles-slice'
+import { createAppSlice, type AppSlice } from '@renderer/features/app/app-slice'
+import { createUiSlice, type UiSlice } from '@renderer/features/app/ui-slice'
+import { createCatalogSlice, type CatalogSlice } from '@renderer/features/catalog/catalog-slice'
+import { createConversationSlice, type ConversationSlice } from '@renderer/features/chat/conversation-slice'
+import { createRunsSlice, type RunsSlice } from '@renderer/features/chat/runs-slice'
+import { createHistorySlice, type HistorySlice } from '@renderer/features/history/history-slice'
+import { createProfilesSlice, type ProfilesSlice } from '@renderer/features/settings/profiles-slice'
 
 /** The one store; each feature owns its slice and selectors, this file only composes them. */
 export type AppState = AppSlice &

@@ -1,7 +1,7 @@
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
-import { KeyStatusIndicator } from '../settings/KeyStatusIndicator'
-import { KeyboardShortcuts } from '../shortcuts/KeyboardShortcuts'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
+import { KeyStatusIndicator } from '@renderer/features/settings/KeyStatusIndicator'
+import { KeyboardShortcuts } from '@renderer/features/shortcuts/KeyboardShortcuts'
 import { ProfileSelect } from './ProfileSelect'
 import { ThemeSelect } from './ThemeSelect'
 

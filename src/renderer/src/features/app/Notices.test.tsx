@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetStore } from './__fixtures__/reset-store'
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { NOTICE_TIMEOUT_MS, PROBLEM_NOTICE_TIMEOUT_MS } from './app-slice'
 import { Notices } from './Notices'
 
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })

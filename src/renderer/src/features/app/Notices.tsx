@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { noticeLifetimeMs, type Notice } from './app-slice'
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { SelectField } from '../../components/SelectField'
-import { useAppStore } from '../../store'
+import { SelectField } from '@renderer/components/SelectField'
+import { useAppStore } from '@renderer/store'
 
 /** The profile requests go to; switching loads its catalog. */
 export function ProfileSelect(): React.JSX.Element {

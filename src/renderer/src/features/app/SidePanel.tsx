@@ -1,7 +1,7 @@
-import { CurlPanel } from '../curl/CurlPanel'
-import { InspectorPanel } from '../inspector/InspectorPanel'
-import { ParamsPanel } from '../params/ParamsPanel'
-import { useAppStore } from '../../store'
+import { CurlPanel } from '@renderer/features/curl/CurlPanel'
+import { InspectorPanel } from '@renderer/features/inspector/InspectorPanel'
+import { ParamsPanel } from '@renderer/features/params/ParamsPanel'
+import { useAppStore } from '@renderer/store'
 import { TabbedRegion } from './TabbedRegion'
 import type { SidePanelTab } from './ui-slice'
 

@@ -1,6 +1,6 @@
-import { CatalogPanel } from '../catalog/CatalogPanel'
-import { HistoryPanel } from '../history/HistoryPanel'
-import { useAppStore } from '../../store'
+import { CatalogPanel } from '@renderer/features/catalog/CatalogPanel'
+import { HistoryPanel } from '@renderer/features/history/HistoryPanel'
+import { useAppStore } from '@renderer/store'
 import { TabbedRegion } from './TabbedRegion'
 import type { SidebarTab } from './ui-slice'
 

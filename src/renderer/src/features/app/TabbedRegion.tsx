@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { TabPanel, Tabs, type TabItem } from '../../components/Tabs'
+import { TabPanel, Tabs, type TabItem } from '@renderer/components/Tabs'
 
 /**
  * A side region of the shell (models/history on the left, parameters/code/inspector on the right):

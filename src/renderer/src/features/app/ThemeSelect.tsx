@@ -1,5 +1,5 @@
-import { SelectField, type SelectOption } from '../../components/SelectField'
-import { useAppStore } from '../../store'
+import { SelectField, type SelectOption } from '@renderer/components/SelectField'
+import { useAppStore } from '@renderer/store'
 import type { Theme } from './app-slice'
 
 export const THEME_OPTIONS: ReadonlyArray<SelectOption<Theme>> = [

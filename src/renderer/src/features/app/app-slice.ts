@@ -1,6 +1,6 @@
-import type { InvokeOutput } from '../../../../shared/ipc/contract'
-import { invoke } from '../../lib/invoke'
-import type { Slice } from '../../store/slice'
+import type { InvokeOutput } from '@shared/ipc/contract'
+import { invoke } from '@renderer/lib/invoke'
+import type { Slice } from '@renderer/store/slice'
 
 export type Theme = 'system' | 'light' | 'dark'
 export type AppInfo = InvokeOutput<'app:info'>

@@ -1,5 +1,5 @@
-import { useAppStore } from '../../store'
-import { startRunPump } from '../chat/run-pump'
+import { useAppStore } from '@renderer/store'
+import { startRunPump } from '@renderer/features/chat/run-pump'
 import { subscribeToHostEvents } from './host-events'
 
 /**

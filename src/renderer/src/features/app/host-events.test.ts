@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Profile } from '../../../../shared/settings/settings-schema'
+import type { Profile } from '@shared/settings/settings-schema'
 import type { FakeApi } from './__fixtures__/fake-api'
 import { resetStore } from './__fixtures__/reset-store'
 import { LOCAL_PROFILE, REMOTE_PROFILE, handleFreshStart } from './__fixtures__/store-fixtures'
-import { api as mockedApi } from '../../lib/api'
-import { useAppStore } from '../../store'
+import { api as mockedApi } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
 import { subscribeToHostEvents } from './host-events'
 
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })

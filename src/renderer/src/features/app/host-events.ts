@@ -1,5 +1,5 @@
-import { api } from '../../lib/api'
-import { useAppStore } from '../../store'
+import { api } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
 
 /**
  * Keeps the store in step with main: another window, the settings dialog or an import changed

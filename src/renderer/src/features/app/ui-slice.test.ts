@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { useAppStore } from '../../store'
+import type { useAppStore } from '@renderer/store'
 import { LAYOUT_STORAGE_KEY } from './layout-preferences'
 
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })
@@ -11,7 +11,7 @@ vi.mock('../../lib/api', async () => {
 /** A new store, as after a reload of the window. */
 async function freshStore(): Promise<typeof useAppStore> {
   vi.resetModules()
-  return (await import('../../store')).useAppStore
+  return (await import('@renderer/store')).useAppStore
 }
 
 beforeEach(() => window.localStorage.clear())

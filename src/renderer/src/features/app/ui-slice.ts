@@ -1,4 +1,4 @@
-import type { Slice } from '../../store/slice'
+import type { Slice } from '@renderer/store/slice'
 import { loadLayoutPreferences, saveLayoutPreferences } from './layout-preferences'
 
 export type SidebarTab = 'models' | 'history'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 
 /** Puts the chosen theme (or the system's, for `system`) on <html data-theme>, following changes. */
 export function useTheme(): void {

@@ -1,9 +1,9 @@
-import type { CatalogAccess as CatalogAccessRecord } from '../../../../shared/catalog'
-import type { KeyStatusView } from '../../../../shared/ipc/contract'
-import { CopyButton } from '../../components/CopyButton'
-import { ExternalLink } from '../../components/ExternalLink'
-import { maskedKey, storageShortLabel } from '../settings/key-status-text'
-import { LocalKeyActions } from '../settings/LocalKeyActions'
+import type { CatalogAccess as CatalogAccessRecord } from '@shared/catalog'
+import type { KeyStatusView } from '@shared/ipc/contract'
+import { CopyButton } from '@renderer/components/CopyButton'
+import { ExternalLink } from '@renderer/components/ExternalLink'
+import { maskedKey, storageShortLabel } from '@renderer/features/settings/key-status-text'
+import { LocalKeyActions } from '@renderer/features/settings/LocalKeyActions'
 
 /**
  * How to call the model: base URL and model with copy buttons, and the API key. The record never

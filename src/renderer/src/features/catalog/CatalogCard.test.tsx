@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildCatalog } from '../../../../shared/catalog'
-import type { KeyStatusView } from '../../../../shared/ipc/contract'
+import { buildCatalog } from '@shared/catalog'
+import type { KeyStatusView } from '@shared/ipc/contract'
 import { CatalogCard } from './CatalogCard'
 
-vi.mock('../../lib/api', async () => {
-  const { createFakeApi } = await import('../app/__fixtures__/fake-api')
+vi.mock('@renderer/lib/api', async () => {
+  const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })
 

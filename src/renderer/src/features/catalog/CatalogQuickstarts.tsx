@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
-import type { CatalogCopyableField } from '../../../../shared/catalog'
-import { CopyButton } from '../../components/CopyButton'
-import { Disclosure } from '../../components/Disclosure'
-import { TabPanel, Tabs } from '../../components/Tabs'
+import type { CatalogCopyableField } from '@shared/catalog'
+import { CopyButton } from '@renderer/components/CopyButton'
+import { Disclosure } from '@renderer/components/Disclosure'
+import { TabPanel, Tabs } from '@renderer/components/Tabs'
 
 /**
  * The record's quickstart commands (`OpenAI (curl)`, `Anthropic (curl)`), one tab each, behind a

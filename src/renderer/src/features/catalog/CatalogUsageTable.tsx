@@ -1,4 +1,4 @@
-import type { CatalogUsageReference } from '../../../../shared/catalog'
+import type { CatalogUsageReference } from '@shared/catalog'
 
 /**
  * The usage reference in points per 1M tokens. Values are the record's figures exactly

@@ -1,4 +1,4 @@
-import type { AppState } from '../../store'
+import type { AppState } from '@renderer/store'
 import type { CatalogState } from './catalog-slice'
 
 export const selectActiveCatalog = (state: AppState): CatalogState | undefined =>

@@ -1,7 +1,7 @@
-import type { CatalogModel } from '../../../../shared/catalog'
-import { catalogModelSchema } from '../../../../shared/catalog'
-import { invoke } from '../../lib/invoke'
-import type { Slice } from '../../store/slice'
+import type { CatalogModel } from '@shared/catalog'
+import { catalogModelSchema } from '@shared/catalog'
+import { invoke } from '@renderer/lib/invoke'
+import type { Slice } from '@renderer/store/slice'
 
 export type CatalogState = {
   status: 'loading' | 'ready' | 'error'

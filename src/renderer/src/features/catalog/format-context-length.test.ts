@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TEXT_MODEL, VISION_MODEL } from '../../../../shared/catalog'
+import { TEXT_MODEL, VISION_MODEL } from '@shared/catalog'
 import { exactContextLength, formatContextLength } from './format-context-length'
 
 describe('formatContextLength', () => {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { buildCatalog } from '../../../../shared/catalog'
+import { buildCatalog } from '@shared/catalog'
 
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   return { api: createFakeApi().api, shell: 'browser' }
 })
 
-const { useAppStore } = await import('../../store')
+const { useAppStore } = await import('@renderer/store')
 const { Composer } = await import('./Composer')
 
 const VISION = 'vendora-V4-Flash-Vision-Exp'

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
 import { draftIsEmpty } from './pane-request'
 import {
   isKnownTextOnlyModel,

@@ -1,4 +1,4 @@
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { imageDataUrl } from './image-attachments'
 
 /** Thumbnails of the images about to be sent, each removable. */

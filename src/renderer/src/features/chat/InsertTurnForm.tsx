@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
-import type { StoredMessage } from '../../../../shared/history/conversation'
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
+import type { StoredMessage } from '@shared/history/conversation'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
 import { selectPane } from './chat-selectors'
 
 type Role = StoredMessage['role']

@@ -1,6 +1,6 @@
-import type { StoredMessage } from '../../../../shared/history/conversation'
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
+import type { StoredMessage } from '@shared/history/conversation'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
 
 /** Per-message actions; disabled while the pane streams (the transcript is being written). */
 export function MessageActions({

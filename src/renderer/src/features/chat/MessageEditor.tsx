@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button } from '../../components/Button'
+import { Button } from '@renderer/components/Button'
 
 /** Inline editing of a message's text: Save keeps it (Ctrl/Cmd+Enter too), Cancel or Escape drops it. */
 export function MessageEditor({

@@ -2,14 +2,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Profiler } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { StoredMessage } from '../../../../shared/history/conversation'
+import type { StoredMessage } from '@shared/history/conversation'
 
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   return { api: createFakeApi().api, shell: 'browser' }
 })
 
-const { useAppStore } = await import('../../store')
+const { useAppStore } = await import('@renderer/store')
 const { MessageRow } = await import('./MessageRow')
 
 const user: StoredMessage = { id: 'u1', role: 'user', content: [{ type: 'text', text: 'What is 2+2?' }] }

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react'
-import type { StoredMessage } from '../../../../shared/history/conversation'
-import { useAppStore } from '../../store'
+import type { StoredMessage } from '@shared/history/conversation'
+import { useAppStore } from '@renderer/store'
 import { selectMessage, selectMessageIds, selectPaneBusy } from './chat-selectors'
 import { AssistantBody } from './AssistantBody'
 import { InsertTurnForm } from './InsertTurnForm'

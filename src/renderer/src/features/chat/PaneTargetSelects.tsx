@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import type { DialectId } from '../../../../shared/chat/chat-request'
-import { dialectList } from '../../../../shared/dialects'
-import { useAppStore } from '../../store'
+import type { DialectId } from '@shared/chat/chat-request'
+import { dialectList } from '@shared/dialects'
+import { useAppStore } from '@renderer/store'
 import { isVisionModel, selectCatalogModels, selectPane, selectPaneBusy } from './chat-selectors'
 
 /** The pane's dialect and model; models come from the active profile's catalog. */

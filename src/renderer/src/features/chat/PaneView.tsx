@@ -1,4 +1,4 @@
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { PaneTargetSelects } from './PaneTargetSelects'
 import { Transcript } from './Transcript'
 

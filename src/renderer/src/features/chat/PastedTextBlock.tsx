@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Button } from '../../components/Button'
-import { formatBytes } from '../curl/command-size'
+import { Button } from '@renderer/components/Button'
+import { formatBytes } from '@renderer/features/curl/command-size'
 import { summarizeLargeText } from './large-text'
 
 /**

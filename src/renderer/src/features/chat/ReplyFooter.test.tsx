@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ReplyRecord, StoredMessage } from '../../../../shared/history/conversation'
+import type { ReplyRecord, StoredMessage } from '@shared/history/conversation'
 import type { LiveRun } from './runs-slice'
 
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   return { api: createFakeApi().api, shell: 'browser' }
 })
 
-const { useAppStore } = await import('../../store')
+const { useAppStore } = await import('@renderer/store')
 const { ReplyFooter } = await import('./ReplyFooter')
 
 const MODEL = 'vendorb3.8-Flash-Next'

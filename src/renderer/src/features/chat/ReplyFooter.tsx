@@ -1,5 +1,5 @@
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
 import { selectMessage, selectPaneBusy, selectRunForMessage } from './chat-selectors'
 import { replyView, SEQ_GAP_TEXT, type ReplyView } from './reply-view'
 

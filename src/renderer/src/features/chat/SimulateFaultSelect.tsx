@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { LOCAL_PROFILE_ID } from '../../../../shared/settings/settings-schema'
-import { useAppStore } from '../../store'
+import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
+import { useAppStore } from '@renderer/store'
 
 /** The local gateway's fault injection (`x-simulate`), offered only where it exists. */
 export const SIMULATED_FAULTS: ReadonlyArray<{ value: string; label: string }> = [

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore } from '../../store'
-import { LinkToggle } from '../compare/LinkToggle'
+import { useAppStore } from '@renderer/store'
+import { LinkToggle } from '@renderer/features/compare/LinkToggle'
 import { isLinked, paneSystem } from './pane-settings'
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolCallPart } from '../../../../shared/chat/chat-request'
+import type { ToolCallPart } from '@shared/chat/chat-request'
 
 /** Arguments as pretty JSON when they parse (models do send invalid JSON: then exactly as sent). */
 export function prettyArguments(raw: string): { text: string; valid: boolean } {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
-import type { ToolCallPart } from '../../../../shared/chat/chat-request'
-import type { StoredMessage } from '../../../../shared/history/conversation'
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
+import type { ToolCallPart } from '@shared/chat/chat-request'
+import type { StoredMessage } from '@shared/history/conversation'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
 import { ToolCallView } from './ToolCallView'
 
 type ResultDraft = { content: string; isError: boolean }

@@ -1,13 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, type AppState } from '../../store'
-import { flowSpacers } from '../markdown/flow-spacers'
+import { useAppStore, type AppState } from '@renderer/store'
+import { flowSpacers } from '@renderer/features/markdown/flow-spacers'
 import {
   adjustScrollUnlessFollowing,
   ScrollContainerContext,
   type ScrollContainer,
-} from '../markdown/scroll-container-context'
+} from '@renderer/features/markdown/scroll-container-context'
 import { selectMessageIds } from './chat-selectors'
 import { MessageRow } from './MessageRow'
 

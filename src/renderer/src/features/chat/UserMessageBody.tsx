@@ -1,4 +1,4 @@
-import type { ImagePart, TextPart } from '../../../../shared/chat/chat-request'
+import type { ImagePart, TextPart } from '@shared/chat/chat-request'
 import { imageDataUrl } from './image-attachments'
 import { isLargeText } from './large-text'
 import { PastedTextBlock } from './PastedTextBlock'

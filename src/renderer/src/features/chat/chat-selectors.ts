@@ -1,6 +1,6 @@
-import type { CatalogModel } from '../../../../shared/catalog'
-import type { Pane, StoredMessage } from '../../../../shared/history/conversation'
-import type { AppState } from '../../store'
+import type { CatalogModel } from '@shared/catalog'
+import type { Pane, StoredMessage } from '@shared/history/conversation'
+import type { AppState } from '@renderer/store'
 import { isTerminalRunState } from './merge-run-update'
 import type { LiveRun } from './runs-slice'
 

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Conversation } from '../../../../shared/history/conversation'
+import type { Conversation } from '@shared/history/conversation'
 
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   return { api: createFakeApi().api, shell: 'browser' }
 })
 
-const { useAppStore } = await import('../../store')
-const { resetStore } = await import('../app/__fixtures__/reset-store')
+const { useAppStore } = await import('@renderer/store')
+const { resetStore } = await import('@renderer/features/app/__fixtures__/reset-store')
 
 const tuned: Conversation = {
   version: 1,

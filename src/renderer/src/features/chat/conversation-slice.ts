@@ -1,4 +1,4 @@
-import type { DialectId, ImagePart } from '../../../../shared/chat/chat-request'
+import type { DialectId, ImagePart } from '@shared/chat/chat-request'
 import type {
   ChatParams,
   CompareMode,
@@ -6,10 +6,10 @@ import type {
   Pane,
   SettingKey,
   StoredMessage,
-} from '../../../../shared/history/conversation'
-import { invoke } from '../../lib/invoke'
-import type { Slice } from '../../store/slice'
-import { switchCompareMode } from '../compare/compare-mode'
+} from '@shared/history/conversation'
+import { invoke } from '@renderer/lib/invoke'
+import type { Slice } from '@renderer/store/slice'
+import { switchCompareMode } from '@renderer/features/compare/compare-mode'
 import { titleFromFirstUserText, UNTITLED } from './conversation-title'
 import { newConversation } from './new-conversation'
 import { applyParams, applySystem, paneSettings, setLinked } from './pane-settings'

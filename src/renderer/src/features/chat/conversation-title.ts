@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../../shared/history/conversation'
+import type { Conversation } from '@shared/history/conversation'
 
 export const UNTITLED = 'New conversation'
 const MAX_TITLE_CHARS = 60

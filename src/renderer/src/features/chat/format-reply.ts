@@ -1,7 +1,7 @@
-import type { DialectId } from '../../../../shared/chat/chat-request'
-import type { FinishReason, Usage } from '../../../../shared/chat/chat-result'
-import type { DialectError } from '../../../../shared/chat/errors'
-import { dialects } from '../../../../shared/dialects'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { FinishReason, Usage } from '@shared/chat/chat-result'
+import type { DialectError } from '@shared/chat/errors'
+import { dialects } from '@shared/dialects'
 
 /** How reply figures are written under a reply, in the compare summary and in the inspector. */
 

@@ -1,9 +1,9 @@
-import type { ImagePart } from '../../../../shared/chat/chat-request'
+import type { ImagePart } from '@shared/chat/chat-request'
 import {
   IMAGE_SIGNATURE_BYTES,
   sniffImageMediaType,
   type ImageMediaType,
-} from '../../../../shared/chat/sniff-image-type'
+} from '@shared/chat/sniff-image-type'
 
 /** The image types both dialects accept (Messages lists exactly these four). */
 export const IMAGE_MEDIA_TYPES = [

@@ -1,4 +1,4 @@
-import type { RunUpdate } from '../../../../shared/runs/run-types'
+import type { RunUpdate } from '@shared/runs/run-types'
 import type { LiveRun } from './runs-slice'
 
 /**

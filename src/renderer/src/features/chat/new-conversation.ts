@@ -1,5 +1,5 @@
-import type { DialectId } from '../../../../shared/chat/chat-request'
-import type { ChatParams, Conversation } from '../../../../shared/history/conversation'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { ChatParams, Conversation } from '@shared/history/conversation'
 
 export const DEFAULT_MAX_TOKENS = 1024
 

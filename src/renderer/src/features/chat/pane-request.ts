@@ -1,5 +1,5 @@
-import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '../../../../shared/chat/chat-request'
-import type { Conversation, Pane, StoredMessage } from '../../../../shared/history/conversation'
+import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '@shared/chat/chat-request'
+import type { Conversation, Pane, StoredMessage } from '@shared/history/conversation'
 import { paneSettings } from './pane-settings'
 
 export type ComposerDraft = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { conversationSchema, type Conversation, type Pane } from '../../../../shared/history/conversation'
-import { settingDifferences } from '../compare/setting-differences'
+import { conversationSchema, type Conversation, type Pane } from '@shared/history/conversation'
+import { settingDifferences } from '@renderer/features/compare/setting-differences'
 import { paneRequest } from './pane-request'
 import { applyParams, applySystem, isLinked, paneParam, paneSettings, setLinked } from './pane-settings'
 

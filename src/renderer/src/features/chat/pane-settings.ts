@@ -1,10 +1,4 @@
-import type {
-  ChatParams,
-  ChatSettings,
-  Conversation,
-  Pane,
-  SettingKey,
-} from '../../../../shared/history/conversation'
+import type { ChatParams, ChatSettings, Conversation, Pane, SettingKey } from '@shared/history/conversation'
 
 /**
  * Linked and unlinked settings. A setting is linked by default: one value, the conversation's, for

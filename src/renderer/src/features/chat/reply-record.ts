@@ -1,6 +1,6 @@
-import type { ChatResult } from '../../../../shared/chat/chat-result'
-import type { ReplyRecord } from '../../../../shared/history/conversation'
-import type { TerminalState } from '../../../../shared/runs/run-types'
+import type { ChatResult } from '@shared/chat/chat-result'
+import type { ReplyRecord } from '@shared/history/conversation'
+import type { TerminalState } from '@shared/runs/run-types'
 import type { LiveRun } from './runs-slice'
 
 /**

@@ -1,6 +1,6 @@
-import type { DialectError } from '../../../../shared/chat/errors'
-import type { ReplyRecord } from '../../../../shared/history/conversation'
-import type { TerminalState } from '../../../../shared/runs/run-types'
+import type { DialectError } from '@shared/chat/errors'
+import type { ReplyRecord } from '@shared/history/conversation'
+import type { TerminalState } from '@shared/runs/run-types'
 import {
   dialectLabel,
   formatDuration,

@@ -1,6 +1,6 @@
-import type { RunUpdate } from '../../../../shared/runs/run-types'
-import { api } from '../../lib/api'
-import { useAppStore } from '../../store'
+import type { RunUpdate } from '@shared/runs/run-types'
+import { api } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
 
 /** When the page is hidden, animation frames stop; updates still land at this pace. */
 const HIDDEN_FLUSH_MS = 250

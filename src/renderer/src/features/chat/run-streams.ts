@@ -1,5 +1,5 @@
-import { createStreamAccumulator, type StreamAccumulator } from '../../../../shared/chat/reduce-stream-part'
-import type { RunUpdate } from '../../../../shared/runs/run-types'
+import { createStreamAccumulator, type StreamAccumulator } from '@shared/chat/reduce-stream-part'
+import type { RunUpdate } from '@shared/runs/run-types'
 
 /**
  * What a run needs between frames that is not UI state, kept OUT of the store: the accumulator each

@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { buildCatalog } from '../../../../shared/catalog'
-import type { StreamPart } from '../../../../shared/chat/stream-part'
-import type { Conversation, StoredMessage } from '../../../../shared/history/conversation'
-import type { RunUpdate } from '../../../../shared/runs/run-types'
+import { buildCatalog } from '@shared/catalog'
+import type { StreamPart } from '@shared/chat/stream-part'
+import type { Conversation, StoredMessage } from '@shared/history/conversation'
+import type { RunUpdate } from '@shared/runs/run-types'
 import { createManualFrames, type FakeApi } from './__fixtures__/fake-api'
 import { IMAGE_NOT_SENT_TEXT } from './drop-images'
 
 const fake = vi.hoisted(() => ({ current: undefined as FakeApi | undefined }))
-vi.mock('../../lib/api', async () => {
+vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
   fake.current = createFakeApi()
   return { api: fake.current.api, shell: 'browser' }
 })
 
-const { useAppStore } = await import('../../store')
+const { useAppStore } = await import('@renderer/store')
 const { startRunPump } = await import('./run-pump')
 const { resetRunStreams } = await import('./run-streams')
 

@@ -1,4 +1,4 @@
-import type { Pane, StoredMessage } from '../../../../shared/history/conversation'
+import type { Pane, StoredMessage } from '@shared/history/conversation'
 
 /**
  * Edits of one pane's transcript, as pure functions of the pane (the slice applies them through

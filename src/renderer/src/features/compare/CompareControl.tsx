@@ -1,5 +1,5 @@
-import { selectConversationBusy } from '../chat/chat-selectors'
-import { useAppStore } from '../../store'
+import { selectConversationBusy } from '@renderer/features/chat/chat-selectors'
+import { useAppStore } from '@renderer/store'
 import { compareModeOf, type CompareMode } from './compare-mode'
 import './compare.css'
 

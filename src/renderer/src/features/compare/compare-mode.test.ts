@@ -5,7 +5,7 @@ import {
   type Conversation,
   type Pane,
   type StoredMessage,
-} from '../../../../shared/history/conversation'
+} from '@shared/history/conversation'
 import { compareModeOf, switchCompareMode } from './compare-mode'
 
 const turn = (id: string): StoredMessage => ({ id, role: 'user', content: [{ type: 'text', text: 'q' }] })

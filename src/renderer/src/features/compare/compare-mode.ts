@@ -1,6 +1,6 @@
-import type { DialectId } from '../../../../shared/chat/chat-request'
-import type { CompareMode, Conversation, Pane } from '../../../../shared/history/conversation'
-import { newPaneId } from '../chat/new-conversation'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { CompareMode, Conversation, Pane } from '@shared/history/conversation'
+import { newPaneId } from '@renderer/features/chat/new-conversation'
 
 export type { CompareMode }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Pane, ReplyRecord, StoredMessage } from '../../../../shared/history/conversation'
+import type { Pane, ReplyRecord, StoredMessage } from '@shared/history/conversation'
 import { compareSummary } from './compare-summary'
 
 const turn = (id: string): StoredMessage => ({ id, role: 'user', content: [{ type: 'text', text: 'q' }] })

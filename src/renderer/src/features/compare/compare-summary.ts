@@ -1,6 +1,12 @@
-import type { ParamAdjustment } from '../../../../shared/dialects/dialect'
-import type { Pane, ReplyRecord, StoredMessage } from '../../../../shared/history/conversation'
-import { dialectLabel, formatCount, formatDuration, formatFinish, formatRate } from '../chat/format-reply'
+import type { ParamAdjustment } from '@shared/dialects/dialect'
+import type { Pane, ReplyRecord, StoredMessage } from '@shared/history/conversation'
+import {
+  dialectLabel,
+  formatCount,
+  formatDuration,
+  formatFinish,
+  formatRate,
+} from '@renderer/features/chat/format-reply'
 
 /** One pane's side of the comparison. */
 export type CompareSide = {

@@ -1,19 +1,19 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { toCurl } from '../../../../shared/curl'
-import { dialects } from '../../../../shared/dialects'
-import type { StoredMessage } from '../../../../shared/history/conversation'
-import { withSimulateHeader } from '../../../../shared/runs/simulate-header'
-import { api } from '../../lib/api'
-import { useAppStore } from '../../store'
-import { paneRequest } from '../chat/pane-request'
+import { toCurl } from '@shared/curl'
+import { dialects } from '@shared/dialects'
+import type { StoredMessage } from '@shared/history/conversation'
+import { withSimulateHeader } from '@shared/runs/simulate-header'
+import { api } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
+import { paneRequest } from '@renderer/features/chat/pane-request'
 import { seedStore, LOCAL_PROFILE, REMOTE_PROFILE } from './__fixtures__/seed-store'
 import { CURL_KEY_PLACEHOLDER } from './curl-placeholder'
 import { CurlPanel } from './CurlPanel'
 import { NEXT_REQUEST_DEBOUNCE_MS } from './use-next-requests'
 
-vi.mock('../../lib/api', () => ({
+vi.mock('@renderer/lib/api', () => ({
   shell: 'browser',
   api: { invoke: vi.fn(), on: vi.fn(() => () => undefined) },
 }))

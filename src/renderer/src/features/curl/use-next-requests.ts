@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { shallow } from 'zustand/shallow'
-import { useAppStore, type AppState } from '../../store'
+import { useAppStore, type AppState } from '@renderer/store'
 import { buildNextRequest, type NextRequest, type NextRequestInputs } from './next-request'
 
 /** ~100 ms: below what reads as lag, above the gap between keystrokes of someone typing. */

@@ -1,8 +1,8 @@
 import { memo, useEffect, useId, useRef, useState } from 'react'
-import { Button } from '../../components/Button'
-import { ConfirmButton } from '../../components/ConfirmButton'
-import { Truncate } from '../../components/Truncate'
-import type { ConversationSummary } from '../../../../shared/history/conversation'
+import { Button } from '@renderer/components/Button'
+import { ConfirmButton } from '@renderer/components/ConfirmButton'
+import { Truncate } from '@renderer/components/Truncate'
+import type { ConversationSummary } from '@shared/history/conversation'
 import { formatFullTime, formatRelativeTime } from './relative-time'
 
 export type HistoryItemActions = {

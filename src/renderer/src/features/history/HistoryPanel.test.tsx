@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ConversationSummary } from '../../../../shared/history/conversation'
-import type { FakeApi } from '../app/__fixtures__/fake-api'
-import { FakeApiFailure } from '../app/__fixtures__/fake-api'
-import { resetStore } from '../app/__fixtures__/reset-store'
-import { handleFreshStart } from '../app/__fixtures__/store-fixtures'
-import { api as mockedApi } from '../../lib/api'
-import { useAppStore } from '../../store'
+import type { ConversationSummary } from '@shared/history/conversation'
+import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
+import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
+import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
+import { handleFreshStart } from '@renderer/features/app/__fixtures__/store-fixtures'
+import { api as mockedApi } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
 import { savedConversation } from './__fixtures__/conversations'
 import { HistoryPanel } from './HistoryPanel'
 
-vi.mock('../../lib/api', async () => {
-  const { createFakeApi } = await import('../app/__fixtures__/fake-api')
+vi.mock('@renderer/lib/api', async () => {
+  const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })
 

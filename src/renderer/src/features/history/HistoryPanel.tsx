@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
 import { downloadTextFile } from './download-text-file'
 import { HistoryItem, type HistoryItemActions } from './HistoryItem'
 import { useNow } from './use-now'

@@ -1,19 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  conversationSchema,
-  type Conversation,
-  type ConversationSummary,
-} from '../../../../shared/history/conversation'
-import type { FakeApi } from '../app/__fixtures__/fake-api'
-import { FakeApiFailure } from '../app/__fixtures__/fake-api'
-import { resetStore } from '../app/__fixtures__/reset-store'
-import { handleFreshStart } from '../app/__fixtures__/store-fixtures'
-import { api as mockedApi } from '../../lib/api'
-import { useAppStore } from '../../store'
+import { conversationSchema, type Conversation, type ConversationSummary } from '@shared/history/conversation'
+import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
+import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
+import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
+import { handleFreshStart } from '@renderer/features/app/__fixtures__/store-fixtures'
+import { api as mockedApi } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
 import { savedConversation } from './__fixtures__/conversations'
 
-vi.mock('../../lib/api', async () => {
-  const { createFakeApi } = await import('../app/__fixtures__/fake-api')
+vi.mock('@renderer/lib/api', async () => {
+  const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })
 

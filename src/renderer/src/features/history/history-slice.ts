@@ -1,6 +1,6 @@
-import type { Conversation, ConversationSummary } from '../../../../shared/history/conversation'
-import { invoke } from '../../lib/invoke'
-import type { Slice } from '../../store/slice'
+import type { Conversation, ConversationSummary } from '@shared/history/conversation'
+import { invoke } from '@renderer/lib/invoke'
+import type { Slice } from '@renderer/store/slice'
 
 export type HistorySlice = {
   history: ConversationSummary[]

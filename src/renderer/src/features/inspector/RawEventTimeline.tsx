@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef, useState } from 'react'
-import type { RawSseEvent } from '../../../../shared/runs/run-types'
+import type { RawSseEvent } from '@shared/runs/run-types'
 import { prettyBody } from './inspector-selectors'
 
 /** Above this many events the list is virtualized (a long reply has thousands). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Conversation } from '../../../../shared/history/conversation'
-import type { AppState } from '../../store'
+import type { Conversation } from '@shared/history/conversation'
+import type { AppState } from '@renderer/store'
 import { prettyBody, selectInspectedReply } from './inspector-selectors'
 
 const conversation: Conversation = {

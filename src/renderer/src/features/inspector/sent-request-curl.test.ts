@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatRequest } from '../../../../shared/chat/chat-request'
-import { dialects } from '../../../../shared/dialects'
+import type { ChatRequest } from '@shared/chat/chat-request'
+import { dialects } from '@shared/dialects'
 import { sentRequestCurl } from './sent-request-curl'
 
 const request: ChatRequest = {

@@ -1,6 +1,6 @@
-import { KEY_ENV_VAR } from '../../../../shared/curl'
-import type { LiveRun } from '../chat/runs-slice'
-import { buildHttp, curlCommandFor, type CurlCommand } from '../curl/next-request'
+import { KEY_ENV_VAR } from '@shared/curl'
+import type { LiveRun } from '@renderer/features/chat/runs-slice'
+import { buildHttp, curlCommandFor, type CurlCommand } from '@renderer/features/curl/next-request'
 
 /**
  * The curl command of the request a reply was made with: built from the very request object that was

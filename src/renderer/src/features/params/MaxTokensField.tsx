@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../../../../shared/dialects/anthropic-messages/anthropic-constants'
-import { SliderField } from '../../components/SliderField'
-import { useAppStore } from '../../store'
-import type { NextRequest } from '../curl/next-request'
+import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '@shared/dialects/anthropic-messages/anthropic-constants'
+import { SliderField } from '@renderer/components/SliderField'
+import { useAppStore } from '@renderer/store'
+import type { NextRequest } from '@renderer/features/curl/next-request'
 import {
   paneLabel,
   selectFocusedModel,

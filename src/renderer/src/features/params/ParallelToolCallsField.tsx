@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { selectFocusedModel } from './params-selectors'
 
 /**

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useAppStore } from '../../store'
-import { seedStore, TEXT_MODEL, VISION_MODEL } from '../curl/__fixtures__/seed-store'
+import { useAppStore } from '@renderer/store'
+import { seedStore, TEXT_MODEL, VISION_MODEL } from '@renderer/features/curl/__fixtures__/seed-store'
 import { ParamsPanel } from './ParamsPanel'
 import { EXAMPLE_RESPONSE_SCHEMA, EXAMPLE_RESPONSE_SCHEMA_NAME } from './validate-response-schema'
 import { EXAMPLE_TOOL } from './validate-tools'
 
-vi.mock('../../lib/api', () => ({
+vi.mock('@renderer/lib/api', () => ({
   shell: 'browser',
   api: { invoke: vi.fn(), on: vi.fn(() => () => undefined) },
 }))

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 

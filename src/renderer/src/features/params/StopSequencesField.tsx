@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { selectParam, usePaneTargets } from './params-selectors'
 import { formatStopSequences, parseStopSequences } from './stop-sequences-text'
 import { supportHint } from './support-hint'

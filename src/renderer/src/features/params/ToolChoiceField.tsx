@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import type { ToolChoice } from '../../../../shared/chat/chat-request'
-import { useAppStore } from '../../store'
+import type { ToolChoice } from '@shared/chat/chat-request'
+import { useAppStore } from '@renderer/store'
 import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 

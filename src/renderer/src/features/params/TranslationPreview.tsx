@@ -1,7 +1,7 @@
-import { Badge, type BadgeTone } from '../../components/Badge'
-import { dialects } from '../../../../shared/dialects'
-import type { ParamAdjustment } from '../../../../shared/dialects/dialect'
-import type { NextRequest } from '../curl/next-request'
+import { Badge, type BadgeTone } from '@renderer/components/Badge'
+import { dialects } from '@shared/dialects'
+import type { ParamAdjustment } from '@shared/dialects/dialect'
+import type { NextRequest } from '@renderer/features/curl/next-request'
 import { ParamsSection } from './ParamsSection'
 import { paneLabel } from './params-selectors'
 

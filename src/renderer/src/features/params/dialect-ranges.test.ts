@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DIALECT_IDS } from '../../../../shared/chat/chat-request'
-import { dialects } from '../../../../shared/dialects'
+import { DIALECT_IDS } from '@shared/chat/chat-request'
+import { dialects } from '@shared/dialects'
 import { temperatureMax, temperatureRange, TOP_P_MAX, type PaneTarget } from './dialect-ranges'
 
 /** What a dialect actually sends for a given value (the truth the table must agree with). */

@@ -1,4 +1,4 @@
-import type { DialectId } from '../../../../shared/chat/chat-request'
+import type { DialectId } from '@shared/chat/chat-request'
 
 /**
  * The temperature each dialect accepts (Chat Completions 0–2, Messages 0–1). The dialects clamp to

@@ -1,11 +1,11 @@
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import type { CatalogModel } from '../../../../shared/catalog'
-import type { DialectId } from '../../../../shared/chat/chat-request'
-import { dialects } from '../../../../shared/dialects'
-import type { ChatParams, Pane } from '../../../../shared/history/conversation'
-import { useAppStore, type AppState } from '../../store'
-import { paneParam, type ParamKey } from '../chat/pane-settings'
+import type { CatalogModel } from '@shared/catalog'
+import type { DialectId } from '@shared/chat/chat-request'
+import { dialects } from '@shared/dialects'
+import type { ChatParams, Pane } from '@shared/history/conversation'
+import { useAppStore, type AppState } from '@renderer/store'
+import { paneParam, type ParamKey } from '@renderer/features/chat/pane-settings'
 import type { PaneTarget } from './dialect-ranges'
 
 export function selectFocusedPane(state: AppState): Pane | undefined {

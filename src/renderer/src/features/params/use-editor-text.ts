@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useAppStore } from '../../store'
+import { useAppStore } from '@renderer/store'
 import { initialEditorText, readEditorDraft, writeEditorDraft } from './editor-drafts'
 
 /**

@@ -1,6 +1,6 @@
-import type { ToolDefinition } from '../../../../shared/chat/chat-request'
-import { checkJsonSchema } from '../../../../shared/chat/json-schema-check'
-import { OPENAI_NAME_PATTERN } from '../../../../shared/dialects/openai-chat/openai-request-schema'
+import type { ToolDefinition } from '@shared/chat/chat-request'
+import { checkJsonSchema } from '@shared/chat/json-schema-check'
+import { OPENAI_NAME_PATTERN } from '@shared/dialects/openai-chat/openai-request-schema'
 import { describeJsonTextError, parseJsonText } from './parse-json-text'
 
 /** The native shape a tool was written in; the editor's own is `{ name, description?, parameters }`. */

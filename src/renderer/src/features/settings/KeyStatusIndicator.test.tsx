@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { KeyStatusView } from '../../../../shared/ipc/contract'
-import { resetStore } from '../app/__fixtures__/reset-store'
-import { SESSION_REASON } from '../app/__fixtures__/store-fixtures'
-import { useAppStore } from '../../store'
+import type { KeyStatusView } from '@shared/ipc/contract'
+import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
+import { SESSION_REASON } from '@renderer/features/app/__fixtures__/store-fixtures'
+import { useAppStore } from '@renderer/store'
 import { KeyStatusIndicator } from './KeyStatusIndicator'
 
-vi.mock('../../lib/api', async () => {
-  const { createFakeApi } = await import('../app/__fixtures__/fake-api')
+vi.mock('@renderer/lib/api', async () => {
+  const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })
 

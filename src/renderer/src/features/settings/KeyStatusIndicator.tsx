@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Button } from '../../components/Button'
-import { useAppStore } from '../../store'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
 import { keyHeaderLabel } from './key-status-text'
 import { selectActiveKeyStatus } from './profiles-selectors'
 import './settings.css'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { keyExportLine } from '../../../../shared/curl'
-import { Button } from '../../components/Button'
-import { invoke } from '../../lib/invoke'
+import { keyExportLine } from '@shared/curl'
+import { Button } from '@renderer/components/Button'
+import { invoke } from '@renderer/lib/invoke'
 import './local-key-actions.css'
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Button } from '../../components/Button'
-import { SelectField } from '../../components/SelectField'
-import { TextField } from '../../components/TextField'
-import type { ProfileSaveResult } from '../../../../shared/ipc/contract'
-import { insecureBaseUrlWarning, originChanged, urlOrigin } from '../../../../shared/settings/profile-origin'
-import type { Profile } from '../../../../shared/settings/settings-schema'
-import { useAppStore } from '../../store'
+import { Button } from '@renderer/components/Button'
+import { SelectField } from '@renderer/components/SelectField'
+import { TextField } from '@renderer/components/TextField'
+import type { ProfileSaveResult } from '@shared/ipc/contract'
+import { insecureBaseUrlWarning, originChanged, urlOrigin } from '@shared/settings/profile-origin'
+import type { Profile } from '@shared/settings/settings-schema'
+import { useAppStore } from '@renderer/store'
 import {
   EMPTY_PROFILE_FORM,
   errorsFromMainMessage,

@@ -1,13 +1,13 @@
 import { useState } from 'react'
-import { Badge } from '../../components/Badge'
-import { Button } from '../../components/Button'
-import { ConfirmButton } from '../../components/ConfirmButton'
-import { Truncate } from '../../components/Truncate'
-import type { Profile } from '../../../../shared/settings/settings-schema'
-import { useAppStore } from '../../store'
+import { Badge } from '@renderer/components/Badge'
+import { Button } from '@renderer/components/Button'
+import { ConfirmButton } from '@renderer/components/ConfirmButton'
+import { Truncate } from '@renderer/components/Truncate'
+import type { Profile } from '@shared/settings/settings-schema'
+import { useAppStore } from '@renderer/store'
 import { ProfileForm } from './ProfileForm'
 import { ProfileKey } from './ProfileKey'
-import { insecureBaseUrlWarning } from '../../../../shared/settings/profile-origin'
+import { insecureBaseUrlWarning } from '@shared/settings/profile-origin'
 
 /** One profile in Settings: where it points, its key, and (for remote ones) edit and remove. */
 export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Element {

@@ -1,23 +1,23 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { KeyStatusView } from '../../../../shared/ipc/contract'
-import type { Profile } from '../../../../shared/settings/settings-schema'
-import type { FakeApi } from '../app/__fixtures__/fake-api'
-import { resetStore } from '../app/__fixtures__/reset-store'
+import type { KeyStatusView } from '@shared/ipc/contract'
+import type { Profile } from '@shared/settings/settings-schema'
+import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
+import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
 import {
   KEYCHAIN_KEY,
   LOCAL_PROFILE,
   NO_KEY,
   REMOTE_PROFILE,
   handleFreshStart,
-} from '../app/__fixtures__/store-fixtures'
-import { api as mockedApi } from '../../lib/api'
-import { useAppStore } from '../../store'
+} from '@renderer/features/app/__fixtures__/store-fixtures'
+import { api as mockedApi } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
 import { SettingsDialog } from './SettingsDialog'
 
-vi.mock('../../lib/api', async () => {
-  const { createFakeApi } = await import('../app/__fixtures__/fake-api')
+vi.mock('@renderer/lib/api', async () => {
+  const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
   return { api: createFakeApi(), shell: 'browser' }
 })
 

@@ -1,4 +1,4 @@
-import type { KeyStatusView } from '../../../../shared/ipc/contract'
+import type { KeyStatusView } from '@shared/ipc/contract'
 
 /**
  * The words for a key status, in one place for the header, the cards and the settings dialog. Only

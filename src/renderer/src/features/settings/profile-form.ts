@@ -1,8 +1,4 @@
-import {
-  profileInputSchema,
-  type Profile,
-  type ProfileInput,
-} from '../../../../shared/settings/settings-schema'
+import { profileInputSchema, type Profile, type ProfileInput } from '@shared/settings/settings-schema'
 
 /** The fields of the profile form, as typed (strings), before validation. */
 export type ProfileFormValues = {

@@ -1,7 +1,7 @@
-import type { KeyStatusView, ProfileSaveResult } from '../../../../shared/ipc/contract'
-import type { Profile, ProfileInput } from '../../../../shared/settings/settings-schema'
-import { invoke } from '../../lib/invoke'
-import type { Slice } from '../../store/slice'
+import type { KeyStatusView, ProfileSaveResult } from '@shared/ipc/contract'
+import type { Profile, ProfileInput } from '@shared/settings/settings-schema'
+import { invoke } from '@renderer/lib/invoke'
+import type { Slice } from '@renderer/store/slice'
 
 export type ProfilesSlice = {
   profiles: Profile[]

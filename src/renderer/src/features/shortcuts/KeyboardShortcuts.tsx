@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
-import { useAppStore } from '../../store'
-import { selectConversationBusy } from '../chat/chat-selectors'
+import { Button } from '@renderer/components/Button'
+import { Dialog } from '@renderer/components/Dialog'
+import { useAppStore } from '@renderer/store'
+import { selectConversationBusy } from '@renderer/features/chat/chat-selectors'
 import { SHORTCUTS, shortcutFor } from './shortcuts'
 import './shortcuts.css'
 

@@ -1,7 +1,7 @@
 // The script of the tiny page the real-browser test serves from the browser host: the real api module
 // (so the real bridge, with the token from the URL), driven by the test through `window.bridgeTest`.
-import type { InvokeChannel } from '../../../../shared/ipc/contract'
-import { api, shell } from '../api'
+import type { InvokeChannel } from '@shared/ipc/contract'
+import { api, shell } from '@renderer/lib/api'
 
 const results = { shell, invokes: [] as unknown[], events: [] as unknown[] }
 

@@ -7,7 +7,7 @@ import type {
   InvokeOutput,
   InvokeResult,
   PlaygroundApi,
-} from '../../../../../shared/ipc/contract'
+} from '@shared/ipc/contract'
 
 /** What a fake handler may do: answer, or fail the way main does (an envelope with a message). */
 export type FakeHandler<C extends InvokeChannel> = (

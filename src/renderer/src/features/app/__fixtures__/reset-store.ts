@@ -1,4 +1,4 @@
-import { useAppStore, type AppState } from '../../../store'
+import { useAppStore, type AppState } from '@renderer/store'
 
 const initialState: AppState = useAppStore.getState()
 

@@ -1,6 +1,6 @@
-import { buildCatalog, type CatalogModel } from '../../../../../shared/catalog'
-import type { KeyStatusView } from '../../../../../shared/ipc/contract'
-import type { Profile } from '../../../../../shared/settings/settings-schema'
+import { buildCatalog, type CatalogModel } from '@shared/catalog'
+import type { KeyStatusView } from '@shared/ipc/contract'
+import type { Profile } from '@shared/settings/settings-schema'
 import type { FakeApi } from './fake-api'
 
 export const LOCAL_BASE_URL = 'http://127.0.0.1:41234/v1'

@@ -5,7 +5,7 @@ import type {
   InvokeInput,
   InvokeResult,
   PlaygroundApi,
-} from '../../../../../shared/ipc/contract'
+} from '@shared/ipc/contract'
 
 export type InvokeCall = { channel: InvokeChannel; input: unknown }
 type Handler = (input: unknown) => unknown | Promise<unknown>

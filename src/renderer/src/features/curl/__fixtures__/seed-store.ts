@@ -1,14 +1,9 @@
-import { buildCatalog, type CatalogModel } from '../../../../../shared/catalog'
-import type { DialectId } from '../../../../../shared/chat/chat-request'
-import type {
-  ChatParams,
-  Conversation,
-  Pane,
-  StoredMessage,
-} from '../../../../../shared/history/conversation'
-import type { Profile } from '../../../../../shared/settings/settings-schema'
-import { useAppStore, type AppState } from '../../../store'
-import type { ComposerDraft } from '../../chat/pane-request'
+import { buildCatalog, type CatalogModel } from '@shared/catalog'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { ChatParams, Conversation, Pane, StoredMessage } from '@shared/history/conversation'
+import type { Profile } from '@shared/settings/settings-schema'
+import { useAppStore, type AppState } from '@renderer/store'
+import type { ComposerDraft } from '@renderer/features/chat/pane-request'
 
 /** The store as the app module created it, before any test touched it. */
 const pristine: AppState = useAppStore.getState()

@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../../../shared/history/conversation'
+import type { Conversation } from '@shared/history/conversation'
 
 /** A saved one-turn conversation with the text model, as main stores it. */
 export function savedConversation(overrides: Partial<Conversation> = {}): Conversation {
