@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { StreamPart } from '../src/shared/chat/stream-part'
 import { dialects } from '../src/shared/dialects'
 import { encodeSseFrame } from '../src/shared/dialects/sse/sse-encode'
+import { createPartDecoder } from '../src/shared/dialects/sse/part-decoder'
 import { createSseParser } from '../src/shared/dialects/sse/sse-parser'
 import { formatTable, median } from './bench/stats'
 
@@ -74,13 +75,12 @@ function parseAndTranslate(
   chunks: Uint8Array[],
   dialect: 'openai-chat' | 'anthropic-messages',
 ): { ms: number; parts: number } {
-  const streamParser = dialects[dialect].parseStream()
+  // The pipeline main and the proxy read replies with: bytes → SSE → the dialect's parts.
   let parts = 0
-  const parser = createSseParser({ onEvent: (event) => (parts += streamParser.push(event).length) })
+  const decoder = createPartDecoder(dialects[dialect], { onParts: (batch) => (parts += batch.length) })
   const started = performance.now()
-  for (const chunk of chunks) parser.feed(chunk)
-  parser.end()
-  parts += streamParser.end().length
+  for (const chunk of chunks) decoder.feed(chunk)
+  decoder.end()
   return { ms: performance.now() - started, parts }
 }
 

@@ -4,31 +4,11 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { INVOKE_CHANNELS } from '../../shared/ipc/contract'
 import { dispatchInvoke } from '../ipc/handlers'
-import type { KeyStatus, SecretStore } from '../services/secret-store'
+import { REQUEST, memorySecrets } from '../ipc/handlers/__fixtures__/handler-fixtures'
 import { createAppServices, type AppServices } from './create-app-services'
 
-/** An in-memory SecretStore: these tests are about the wiring, not the keychain (tested elsewhere). */
-function memorySecrets(): SecretStore {
-  const keys = new Map<string, string>()
-  const status = (account: string): KeyStatus => {
-    const key = keys.get(account)
-    return { hasKey: key !== undefined, storage: 'session', last4: key ? key.slice(-4) : null }
-  }
-  return {
-    get: async (account) => keys.get(account) ?? null,
-    set: async (account, secret) => (keys.set(account, secret), status(account)),
-    delete: async (account) => (keys.delete(account), status(account)),
-    status: async (account) => status(account),
-  }
-}
-
-const REQUEST = {
-  model: 'vendorb3.8-Flash-Next',
-  messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
-  maxTokens: 32,
-  stream: false,
-}
-
+// The composition: real services wired to every domain's handlers. What each domain's handlers do
+// is tested next to them (src/main/ipc/handlers/*.test.ts).
 describe('createAppServices', () => {
   let services: AppServices | undefined
   afterEach(async () => {
@@ -90,7 +70,7 @@ describe('createAppServices', () => {
     expect(Object.keys(services.handlers).sort()).toEqual([...INVOKE_CHANNELS].sort())
   })
 
-  it('copies the command with the local key and the simulated fault the panel shows', async () => {
+  it("copies the command with the running local gateway's address and generated key", async () => {
     const { services, clipboard } = await start()
     const result = await dispatchInvoke(services.handlers, 'curl:copy-with-key', {
       profileId: 'local',
@@ -105,78 +85,5 @@ describe('createAppServices', () => {
     // The key itself is in the copy (that is the point of the action), never a placeholder.
     expect(clipboard[0]).not.toContain('$MODEL_GATEWAY_API_KEY')
     expect(clipboard[0]).toMatch(/-H 'x-api-key: sk-local-/)
-  })
-
-  it('refuses simulated faults and key changes where they make no sense', async () => {
-    const { services } = await start()
-    const profile = await dispatchInvoke(services.handlers, 'profiles:save', {
-      name: 'Hosted',
-      baseUrl: 'https://gateway.example.com/v1',
-    })
-    const profileId = (profile as { value: { id: string } }).value.id
-    for (const channel of ['chat:start', 'curl:copy-with-key'] as const) {
-      const result = await dispatchInvoke(services.handlers, channel, {
-        profileId,
-        dialect: 'openai-chat',
-        request: REQUEST,
-        simulate: 'status=429',
-      })
-      expect(result).toMatchObject({ ok: false, error: { code: 'simulate_local_only' } })
-    }
-    const replaceLocal = await dispatchInvoke(services.handlers, 'secrets:set', {
-      profileId: 'local',
-      key: 'sk-x-12345678',
-    })
-    expect(replaceLocal).toMatchObject({ ok: false, error: { code: 'local_profile' } })
-  })
-
-  it('drops the key when an edit points the profile at another origin, and says so', async () => {
-    const { services } = await start()
-    const invoke = async (channel: Parameters<typeof dispatchInvoke>[1], input: unknown) => {
-      const result = await dispatchInvoke(services.handlers, channel, input)
-      if (!result.ok) throw new Error(result.error.message)
-      return result.value as Record<string, unknown>
-    }
-    const created = await invoke('profiles:save', { name: 'Hosted', baseUrl: 'https://a.example.com/v1' })
-    const id = created['id'] as string
-    expect(created['keyRemovedNotice']).toBeUndefined()
-    await invoke('secrets:set', { profileId: id, key: 'sk-origin-key-1234' })
-
-    // Same origin, other path: the key stays.
-    const samePlace = await invoke('profiles:save', {
-      id,
-      name: 'Hosted',
-      baseUrl: 'https://a.example.com/v2',
-    })
-    expect(samePlace['keyRemovedNotice']).toBeUndefined()
-    expect(await invoke('secrets:status', { profileId: id })).toMatchObject({ hasKey: true })
-
-    // Another host: the key is gone before the new address is saved, and the user is told.
-    const moved = await invoke('profiles:save', { id, name: 'Hosted', baseUrl: 'https://b.example.com/v1' })
-    expect(moved['keyRemovedNotice']).toBe(
-      'The key of "Hosted" was removed: it was given for https://a.example.com, and the base URL now points to https://b.example.com. Enter the key again if this server should have it.',
-    )
-    expect(await invoke('secrets:status', { profileId: id })).toMatchObject({ hasKey: false })
-
-    // Moving again without a key: nothing to remove, nothing to say.
-    const again = await invoke('profiles:save', { id, name: 'Hosted', baseUrl: 'https://c.example.com/v1' })
-    expect(again['keyRemovedNotice']).toBeUndefined()
-  })
-
-  it('saves a plain-http profile on another machine with a warning, and loopback http without one', async () => {
-    const { services } = await start()
-    const remote = await dispatchInvoke(services.handlers, 'profiles:save', {
-      name: 'Office',
-      baseUrl: 'http://gateway.office.lan:8080/v1',
-    })
-    expect(remote).toMatchObject({ ok: true, value: { baseUrl: 'http://gateway.office.lan:8080/v1' } })
-    expect((remote as { value: { warnings: string[] } }).value.warnings).toEqual([
-      expect.stringMatching(/^Plain http:\/\/ to gateway\.office\.lan:8080: .*unencrypted/),
-    ])
-    const loopback = await dispatchInvoke(services.handlers, 'profiles:save', {
-      name: 'Here',
-      baseUrl: 'http://127.0.0.1:9999/v1',
-    })
-    expect((loopback as { value: { warnings?: string[] } }).value.warnings).toBeUndefined()
   })
 })

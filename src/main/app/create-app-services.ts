@@ -1,9 +1,11 @@
-import { dialects } from '../../shared/dialects'
-import { toCurl } from '../../shared/curl'
-import { withSimulateHeader } from '../../shared/runs/simulate-header'
-import { LOCAL_PROFILE_ID, isHttpUrl } from '../../shared/settings/settings-schema'
-import { insecureBaseUrlWarning, keyRemovedNotice, urlOrigin } from '../../shared/settings/profile-origin'
-import { UserFacingError, type EventSink, type InvokeHandlers } from '../ipc/handlers'
+import type { EventSink, InvokeHandlers } from '../ipc/handlers'
+import { createAppHandlers } from '../ipc/handlers/app'
+import { createChatHandlers } from '../ipc/handlers/chat'
+import { createCurlHandlers } from '../ipc/handlers/curl'
+import { createHistoryHandlers } from '../ipc/handlers/history'
+import { createProfileHandlers } from '../ipc/handlers/profiles'
+import { createSecretHandlers } from '../ipc/handlers/secrets'
+import type { ShellAbilities } from '../ipc/handlers/shell-abilities'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService } from '../services/history/history-service'
@@ -16,16 +18,6 @@ import { createRunRegistry } from '../services/runs'
 import type { SecretStore } from '../services/secret-store'
 import { createSettingsService } from '../services/settings/settings-service'
 
-/** What differs between the Electron shell and browser mode. */
-export type ShellAbilities = {
-  shell: 'electron' | 'browser'
-  version: string
-  /** Writes the system clipboard (Electron). Browser mode has none: the key must not reach the page. */
-  writeClipboard?: (text: string) => void
-  /** Opens an http(s) URL in the system browser (Electron). */
-  openExternal?: (url: string) => Promise<void>
-}
-
 export type AppServices = {
   handlers: InvokeHandlers
   logger: Logger
@@ -35,7 +27,8 @@ export type AppServices = {
 }
 
 /**
- * Main's services wired to the IPC contract, the same for both shells. The keys stay here: the
+ * The composition root: main's services, created once and wired to the IPC contract, the same for
+ * both shells. The handlers live per domain in src/main/ipc/handlers/; the keys stay in main: the
  * handlers hand the renderer `{ hasKey, storage, last4 }` and never a key.
  */
 export async function createAppServices(options: {
@@ -99,135 +92,14 @@ export async function createAppServices(options: {
   const quarantinedFiles = [...settings.quarantined(), ...history.quarantined()]
   for (const file of quarantinedFiles) logger.warn(`set aside a file that could not be loaded: ${file}`)
 
+  // One share per domain (src/main/ipc/handlers/), each given only the services it needs.
   const handlers: InvokeHandlers = {
-    'app:info': async () => ({
-      version: abilities.version,
-      shell: abilities.shell,
-      platform: process.platform,
-      quarantinedFiles,
-      canCopyWithKey: abilities.writeClipboard !== undefined,
-    }),
-    'settings:get': async () => ({ theme: settings.theme() }),
-    'settings:set-theme': async ({ theme }) => {
-      await settings.setTheme(theme)
-    },
-
-    'profiles:list': async () => ({
-      profiles: settings.profiles(),
-      activeProfileId: settings.activeProfileId(),
-    }),
-    'profiles:save': async (input) => {
-      let keyDropped = false
-      const { profile, originChangedFrom } = await settings.saveProfile(input, {
-        // The key was given for the old server: it does not follow the profile to a new one.
-        onOriginChange: async (before) => {
-          keyDropped = (await secrets.status(before.id)).hasKey
-          await secrets.delete(before.id)
-        },
-      })
-      emit('profiles:changed', undefined)
-      const warning = insecureBaseUrlWarning(profile.baseUrl)
-      const to = urlOrigin(profile.baseUrl) ?? profile.baseUrl
-      return {
-        ...profile,
-        ...(keyDropped && originChangedFrom !== undefined
-          ? { keyRemovedNotice: keyRemovedNotice(profile.name, originChangedFrom, to) }
-          : {}),
-        ...(warning === undefined ? {} : { warnings: [warning] }),
-      }
-    },
-    'profiles:remove': async ({ profileId }) => {
-      await settings.removeProfile(profileId)
-      await secrets.delete(profileId)
-      emit('profiles:changed', undefined)
-    },
-    'profiles:activate': async ({ profileId }) => {
-      await settings.activateProfile(profileId)
-      emit('profiles:changed', undefined)
-    },
-
-    'secrets:status': async ({ profileId }) => {
-      settings.profile(profileId)
-      return secrets.status(profileId)
-    },
-    'secrets:set': async ({ profileId, key }) => {
-      refuseLocalKeyChange(profileId)
-      settings.profile(profileId)
-      rememberKey(key)
-      return secrets.set(profileId, key)
-    },
-    'secrets:delete': async ({ profileId }) => {
-      refuseLocalKeyChange(profileId)
-      settings.profile(profileId)
-      return secrets.delete(profileId)
-    },
-
-    // Why showing this key is safe, unlike every other: the app generated it for its own gateway, which
-    // listens on loopback only, and no upstream account stands behind it, so it grants nothing beyond
-    // what any process of this user can already do (run the simulator). With a proxy engine configured
-    // (PLAYGROUND_GATEWAY_CONFIG) it lets the holder spend the upstream account through the local
-    // gateway, but still only from this machine's loopback, and the upstream keys themselves stay in
-    // the environment: the proxy reads them there and never forwards the client's key. Hosted profiles'
-    // keys never leave main (they are used, or written to the clipboard by Electron, never returned).
-    'secrets:local-key': async () => ({ key: local.apiKey }),
-
-    'catalog:get': async ({ profileId, refresh }) =>
-      catalogs.get(settings.profile(profileId), refresh ?? false),
-
-    'chat:start': async (input) => {
-      settings.profile(input.profileId)
-      refuseSimulateOutsideLocal(input.profileId, input.simulate)
-      return runs.start(input)
-    },
-    'chat:cancel': async ({ runId }) => {
-      runs.cancel(runId)
-    },
-
-    'curl:copy-with-key': async ({ profileId, dialect, request, simulate }) => {
-      if (!abilities.writeClipboard) {
-        return {
-          copied: false,
-          message:
-            'Copy with key works in the desktop app only: in browser mode the key never reaches the page. Copy the command and set MODEL_GATEWAY_API_KEY in your shell.',
-        }
-      }
-      const profile = settings.profile(profileId)
-      refuseSimulateOutsideLocal(profileId, simulate)
-      const apiKey = await readKey(profileId)
-      if (!apiKey) return { copied: false, message: `The profile "${profile.name}" has no API key yet.` }
-      const { http } = dialects[dialect].buildRequest(request, { baseUrl: profile.baseUrl, apiKey })
-      abilities.writeClipboard(
-        toCurl(withSimulateHeader(http, simulate), { secret: apiKey, revealSecret: true }),
-      )
-      return { copied: true, message: 'Copied the command with the key. Treat it like a password.' }
-    },
-
-    'shell:open-external': async ({ url }) => {
-      if (!isHttpUrl(url)) throw new UserFacingError('invalid_url', 'Only http(s) links can be opened.')
-      await abilities.openExternal?.(url)
-    },
-
-    'history:list': async () => history.list(),
-    'history:get': async ({ id }) => withoutKeys(await history.get(id)),
-    'history:save': async (conversation) => {
-      const result = await history.save(withoutKeys(conversation))
-      emit('history:changed', undefined)
-      return result
-    },
-    'history:rename': async ({ id, title }) => {
-      await history.rename(id, title)
-      emit('history:changed', undefined)
-    },
-    'history:delete': async ({ id }) => {
-      await history.remove(id)
-      emit('history:changed', undefined)
-    },
-    'history:export': async ({ id }) => withoutKeys(await history.exportJson(id)),
-    'history:import': async ({ json }) => {
-      const conversation = await history.importJson(withoutKeys(json))
-      emit('history:changed', undefined)
-      return conversation
-    },
+    ...createAppHandlers({ abilities, settings, quarantinedFiles }),
+    ...createProfileHandlers({ settings, secrets, emit }),
+    ...createSecretHandlers({ settings, secrets, rememberKey, localApiKey: local.apiKey }),
+    ...createChatHandlers({ settings, catalogs, runs }),
+    ...createCurlHandlers({ abilities, settings, readKey }),
+    ...createHistoryHandlers({ history, emit, withoutKeys }),
   }
 
   return {
@@ -240,24 +112,5 @@ export async function createAppServices(options: {
       runs.cancelAll()
       await local.close()
     },
-  }
-}
-
-/** The x-simulate header is the local gateway's fault injection; a hosted gateway has no such thing. */
-function refuseSimulateOutsideLocal(profileId: string, simulate: string | undefined): void {
-  if (simulate && profileId !== LOCAL_PROFILE_ID) {
-    throw new UserFacingError(
-      'simulate_local_only',
-      'Simulated faults exist only on the local gateway profile.',
-    )
-  }
-}
-
-function refuseLocalKeyChange(profileId: string): void {
-  if (profileId === LOCAL_PROFILE_ID) {
-    throw new UserFacingError(
-      'local_profile',
-      "The local gateway's key is generated and kept by the app; it cannot be replaced or removed.",
-    )
   }
 }

@@ -58,7 +58,8 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
         message: `Unknown channel ${JSON.stringify(channel)}.`,
       })
     }
-    const body = await readInvokeBody(c.req.raw, options.maxBodyBytes)
+    // From the Node request itself, like the gateway: no web stream built for it.
+    const body = await readInvokeBody(c.env.incoming, options.maxBodyBytes)
     if (!body.ok) return refuse(c, body.refusal)
     const result = await dispatchInvoke(options.handlers, channel, body.input, log)
     // Failures of the handler are data (200 with ok: false); input the contract rejects is a 400,

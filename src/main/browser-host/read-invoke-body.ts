@@ -1,58 +1,53 @@
+import type { IncomingMessage } from 'node:http'
+import {
+  describeMediaType,
+  readCappedJsonBody,
+  type JsonBodyProblem,
+} from '../../node/http/read-capped-json-body'
 import type { Refusal } from './refusal'
 
 export type InvokeBody = { ok: true; input: unknown } | { ok: false; refusal: Refusal }
 
 /**
- * Reads an invoke's JSON body. Only `application/json` is accepted: the content types a cross-site
- * form or a "simple" fetch can send without a preflight (form-urlencoded, multipart, text/plain) are
- * refused whatever they contain. The size cap is enforced on the bytes received, and a declared
- * length over the cap is refused before reading anything. An empty body is the input `undefined`
- * (channels without input).
+ * Reads an invoke's JSON body (readCappedJsonBody: capped, strict UTF-8). Only `application/json` is
+ * accepted: the content types a cross-site form or a "simple" fetch can send without a preflight
+ * (form-urlencoded, multipart, text/plain) are refused whatever they contain. An empty body is the
+ * input `undefined` (channels without input).
  */
-export async function readInvokeBody(request: Request, maxBytes: number): Promise<InvokeBody> {
-  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-  if (mediaType !== 'application/json') {
-    return refuse({
-      status: 415,
-      code: 'unsupported_media_type',
-      message: `Content-Type must be application/json (got ${mediaType === '' ? 'none' : JSON.stringify(mediaType)}).`,
-    })
-  }
-  const declared = Number(request.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > maxBytes) return refuse(tooLarge(maxBytes))
+export async function readInvokeBody(incoming: IncomingMessage, maxBytes: number): Promise<InvokeBody> {
+  const body = await readCappedJsonBody(incoming, { maxBytes, acceptJsonSuffix: false })
+  if (body.ok) return { ok: true, input: body.value }
+  if (body.problem.kind === 'empty') return { ok: true, input: undefined }
+  return { ok: false, refusal: refusalOf(body.problem, maxBytes) }
+}
 
-  const chunks: Uint8Array[] = []
-  let received = 0
-  if (request.body) {
-    const reader = request.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      received += value.byteLength
-      if (received > maxBytes) {
-        await reader.cancel().catch(() => undefined)
-        return refuse(tooLarge(maxBytes))
+function refusalOf(problem: Exclude<JsonBodyProblem, { kind: 'empty' }>, maxBytes: number): Refusal {
+  switch (problem.kind) {
+    case 'unsupported_media_type':
+      return {
+        status: 415,
+        code: 'unsupported_media_type',
+        message: `Content-Type must be application/json (got ${describeMediaType(problem.mediaType)}).`,
       }
-      chunks.push(value)
+    case 'too_large':
+      return {
+        status: 413,
+        code: 'payload_too_large',
+        message: `The request body exceeds ${maxBytes} bytes.`,
+      }
+    case 'not_utf8':
+      return { status: 400, code: 'invalid_json', message: 'The request body is not valid UTF-8.' }
+    case 'not_json':
+      return {
+        status: 400,
+        code: 'invalid_json',
+        message: `The request body is not valid JSON: ${problem.detail}`,
+      }
+    case 'cut_off':
+      return { status: 400, code: 'invalid_json', message: 'The request body was cut off before its end.' }
+    default: {
+      const unreachable: never = problem
+      throw new Error(`unknown body problem ${JSON.stringify(unreachable)}`)
     }
   }
-  if (received === 0) return { ok: true, input: undefined }
-  const text = Buffer.concat(chunks, received).toString('utf8')
-  try {
-    return { ok: true, input: JSON.parse(text) as unknown }
-  } catch (error) {
-    return refuse({
-      status: 400,
-      code: 'invalid_json',
-      message: `The request body is not valid JSON: ${(error as Error).message}`,
-    })
-  }
-}
-
-function refuse(refusal: Refusal): InvokeBody {
-  return { ok: false, refusal }
-}
-
-function tooLarge(maxBytes: number): Refusal {
-  return { status: 413, code: 'payload_too_large', message: `The request body exceeds ${maxBytes} bytes.` }
 }

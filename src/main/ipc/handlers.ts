@@ -13,6 +13,16 @@ export type InvokeHandlers = {
   [C in InvokeChannel]: (input: z.output<(typeof invokeChannels)[C]['input']>) => Promise<InvokeOutput<C>>
 }
 
+/**
+ * One domain's share of the handlers, by channel prefix: `HandlersFor<'history'>` is every `history:*`
+ * channel. The composition root spreads the domains into one InvokeHandlers, so a channel added to the
+ * contract fails the type check until its domain handles it.
+ */
+export type HandlersFor<Domain extends string> = Pick<
+  InvokeHandlers,
+  Extract<InvokeChannel, `${Domain}:${string}`>
+>
+
 /** Where main's events go: Electron's webContents.send, or browser mode's SSE stream. */
 export type EventSink = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void
 

@@ -1,11 +1,12 @@
 import type { StreamPart } from '../../../shared/chat/stream-part'
 import type { Dialect } from '../../../shared/dialects/dialect'
-import { createSseParser } from '../../../shared/dialects/sse/sse-parser'
+import { createPartDecoder } from '../../../shared/dialects/sse/part-decoder'
 import type { UpstreamResponse } from './upstream-transport'
 
 /**
- * Upstream SSE bytes → events → canonical parts, one batch per network chunk (what arrived together
- * leaves together, so a fast upstream does not become one client write per event).
+ * Upstream SSE bytes → canonical parts, one batch per network chunk (what arrived together leaves
+ * together, so a fast upstream does not become one client write per event). The bytes go through
+ * createPartDecoder, the same pipeline main reads replies with.
  *
  * The upstream dialect's parser decides what the events mean; the client's encoder (in the route)
  * writes them back in the client's dialect. A stream that stops without its terminal event yields no
@@ -16,25 +17,23 @@ export async function* translateUpstreamStream(
   response: UpstreamResponse,
   dialect: Dialect,
 ): AsyncGenerator<StreamPart[]> {
-  const parser = dialect.parseStream()
   let batch: StreamPart[] = []
-  const sse = createSseParser({
-    onEvent: (event) => {
-      for (const part of parser.push(event)) batch.push(part)
+  const decoder = createPartDecoder(dialect, {
+    onParts: (parts) => {
+      for (const part of parts) batch.push(part)
     },
   })
   let finished = false
   try {
     for await (const chunk of response.chunks()) {
-      sse.feed(chunk)
+      decoder.feed(chunk)
       if (batch.length > 0) {
         const out = batch
         batch = []
         yield out
       }
     }
-    sse.end()
-    for (const part of parser.end()) batch.push(part)
+    decoder.end()
     finished = true
     if (batch.length > 0) yield batch
   } finally {

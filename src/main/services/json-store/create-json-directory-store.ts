@@ -5,7 +5,7 @@ import { assertValidDocumentId, isValidDocumentId } from './document-id'
 import { describeSchemaFailure, type DocumentSchema } from './document-schema'
 import { createDocumentSummaryCache } from './document-summary-cache'
 import { fsyncDirectory, isErrorCode } from './fsync-directory'
-import { createKeyedLock } from './keyed-lock'
+import { createKeyedSerialQueue } from '../../../shared/async/serial-queue'
 import { parseJsonDocument } from './parse-json-document'
 import { HAS_POSIX_MODES, makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-modes'
 import { quarantineFile, type SetAsideReason } from './quarantine-file'
@@ -92,7 +92,9 @@ export async function createJsonDirectoryStore<T, S = never>(
   if (!/^\.[A-Za-z0-9]{1,16}$/.test(extension))
     throw new TypeError(`Invalid document extension ${extension}.`)
   const quarantinedPaths: string[] = []
-  const lock = createKeyedLock()
+  // One at a time per document: quarantining a file just found corrupt can never move away a good
+  // version written concurrently by `write`.
+  const lock = createKeyedSerialQueue()
 
   const fileOf = (id: string) => path.join(dir, `${id}${extension}`)
   function idOfFileName(fileName: string): string | null {

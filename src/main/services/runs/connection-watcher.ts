@@ -16,9 +16,6 @@ export type ConnectionWatcher = {
   watch<T>(send: () => Promise<T>, hooks: ConnectionHooks): Promise<T>
 }
 
-/** For a fetch whose connections cannot be observed: the headers timeout alone covers connecting. */
-export const blindConnectionWatcher: ConnectionWatcher = { watch: (send) => send() }
-
 type UndiciRequestMessage = { request?: object }
 
 const currentHooks = new AsyncLocalStorage<ConnectionHooks>()

@@ -1,5 +1,5 @@
 import type { Dialect } from '../../../shared/dialects/dialect'
-import { createSseParser } from '../../../shared/dialects/sse/sse-parser'
+import { createPartDecoder } from '../../../shared/dialects/sse/part-decoder'
 import { describeStreamFailure, hostLabel, seconds } from './describe-network-failure'
 import { pumpBody } from './pump-body'
 import { createReplySink } from './reply-sink'
@@ -29,19 +29,19 @@ export function idleTimeoutMessage(url: string, idleMs: number): string {
 export async function readSseReply(context: ReplyContext, body: ReadableStream<Uint8Array> | null) {
   const { session, registry, dialect, url, startedAt, metrics } = context
   const sink = createReplySink(session, metrics)
-  const parser = dialect.parseStream()
   const cap = registry.rawEventCap
   let rawEvents = 0
-  let chunkAt = startedAt
+  // When what is being decoded arrived: every part of one network chunk shares its time.
+  let arrivedAt = startedAt
 
-  const sse = createSseParser({
+  const decoder = createPartDecoder(dialect, {
     onEvent: (event) => {
-      if (sink.stopped) return
+      if (sink.stopped) return false
       if (rawEvents < cap) {
         // The event name and data are the server's words: a key can hide in either.
         const redacted = session.redactor.rawEvent(event)
         session.batcher.addRawEvent({
-          atMs: chunkAt - startedAt,
+          atMs: arrivedAt - startedAt,
           ...(redacted.event === undefined ? {} : { event: redacted.event }),
           data: redacted.data,
         })
@@ -49,9 +49,14 @@ export async function readSseReply(context: ReplyContext, body: ReadableStream<U
         session.batcher.markRawEventsTruncated()
       }
       rawEvents++
-      sink.push(parser.push(event), chunkAt)
+      return true
     },
+    onParts: (parts) => sink.push(parts, arrivedAt),
   })
+  const endDecoding = (): void => {
+    arrivedAt = registry.now()
+    decoder.end()
+  }
 
   try {
     await pumpBody(body, {
@@ -60,25 +65,21 @@ export async function readSseReply(context: ReplyContext, body: ReadableStream<U
       onIdle: () =>
         session.finish({ state: 'timeout', message: idleTimeoutMessage(url, registry.timeouts.idleMs) }),
       onChunk: (chunk) => {
-        // Measured on arrival: every part of this chunk shares its time.
-        chunkAt = registry.now()
-        sse.feed(chunk)
+        arrivedAt = registry.now()
+        decoder.feed(chunk)
         return !sink.stopped
       },
     })
   } catch (error) {
     if (session.finished) return
     // Tool calls still open are closed, so the kept reply is well-formed.
-    sink.push(parser.end(), registry.now())
+    endDecoding()
     const failure = describeStreamFailure(error, url, session.redactor.text)
     session.finish({ state: failure.state, message: failure.message })
     return
   }
   if (session.finished) return
-  if (!sink.stopped) {
-    sse.end()
-    sink.push(parser.end(), registry.now())
-  }
+  if (!sink.stopped) endDecoding()
   session.finish(
     sink.terminal(
       `The stream from ${hostLabel(url)} ended without the ${dialect.label} end marker; the reply may be cut short.`,

@@ -4,17 +4,23 @@ import path from 'node:path'
 import ts from 'typescript'
 
 /**
- * Transpiles the TypeScript files under `sourceDir` (tests and declarations excluded) to CommonJS in a
- * temp folder, so a child process can run them on plain `node`: ~0.1 s to start instead of ~0.5 s
- * through a TypeScript loader, which is what lets the crash test kill 100+ processes in seconds.
- * Packages resolve through NODE_PATH (see `childEnv`). Returns the output folder.
+ * Transpiles the TypeScript files of `folders` under `sourceRoot` (tests and declarations excluded) to
+ * CommonJS in a temp folder, in the same layout (so relative imports between the folders hold), for a
+ * child process to run them on plain `node`: ~0.1 s to start instead of ~0.5 s through a TypeScript
+ * loader, which is what lets the crash test kill 100+ processes in seconds. Packages resolve through
+ * NODE_PATH (see `childEnv`). Returns the output folder.
  */
-export async function compileForChild(sourceDir: string): Promise<string> {
+export async function compileForChild(sourceRoot: string, folders: readonly string[]): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'compiled-for-child-'))
   // The repo's package.json says "type": "module"; these files are CommonJS.
   await writeFile(path.join(outDir, 'package.json'), '{ "type": "commonjs" }\n')
-  for (const relative of await typeScriptSources(sourceDir)) {
-    const source = await readFile(path.join(sourceDir, relative), 'utf8')
+  const sources = await Promise.all(
+    folders.map(async (folder) =>
+      (await typeScriptSources(path.join(sourceRoot, folder))).map((file) => path.join(folder, file)),
+    ),
+  )
+  for (const relative of sources.flat()) {
+    const source = await readFile(path.join(sourceRoot, relative), 'utf8')
     const { outputText } = ts.transpileModule(source, {
       fileName: relative,
       compilerOptions: {

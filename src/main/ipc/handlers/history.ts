@@ -1,0 +1,38 @@
+import type { HistoryService } from '../../services/history/history-service'
+import type { EventSink, HandlersFor } from '../handlers'
+
+/**
+ * Saved conversations. Keys in conversations (a key pasted into a prompt) are redacted on every way in
+ * and out, so history files and exports never hold one.
+ */
+export function createHistoryHandlers(deps: {
+  history: HistoryService
+  emit: EventSink
+  /** Replaces every known key in the strings of a value (key-only: "Bearer" alone stays as written). */
+  withoutKeys: <T>(value: T) => T
+}): HandlersFor<'history'> {
+  const { history, emit, withoutKeys } = deps
+  return {
+    'history:list': async () => history.list(),
+    'history:get': async ({ id }) => withoutKeys(await history.get(id)),
+    'history:save': async (conversation) => {
+      const result = await history.save(withoutKeys(conversation))
+      emit('history:changed', undefined)
+      return result
+    },
+    'history:rename': async ({ id, title }) => {
+      await history.rename(id, title)
+      emit('history:changed', undefined)
+    },
+    'history:delete': async ({ id }) => {
+      await history.remove(id)
+      emit('history:changed', undefined)
+    },
+    'history:export': async ({ id }) => withoutKeys(await history.exportJson(id)),
+    'history:import': async ({ json }) => {
+      const conversation = await history.importJson(withoutKeys(json))
+      emit('history:changed', undefined)
+      return conversation
+    },
+  }
+}
