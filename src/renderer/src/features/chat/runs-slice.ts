@@ -5,9 +5,9 @@ import { reduceStreamPart } from '@shared/chat/reduce-stream-part'
 import type { ParamAdjustment } from '@shared/dialects/dialect'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { RawSseEvent, RunMetrics, RunUpdate, TerminalState } from '@shared/runs/run-types'
-import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
+import { selectActiveProfile, selectSimulateHeader } from '@renderer/features/settings/profiles-selectors'
 import { isKnownTextOnlyModel, isVisionModel } from './chat-selectors'
 import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
 import { countImages, withoutImages } from './drop-images'
@@ -120,16 +120,15 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     state.updatePane(paneId, (p) => appendMessages(p, [reply]))
     set((s) => ({ pendingStarts: { ...s.pendingStarts, [messageId]: paneId } }))
 
-    const profile = state.profiles.find((p) => p.id === state.activeProfileId)
-    const isLocal = profile ? profile.kind === 'local' : state.activeProfileId === LOCAL_PROFILE_ID
-    const simulate = isLocal && state.simulate.trim() !== '' ? state.simulate.trim() : undefined
+    const profile = selectActiveProfile(state)
+    const simulate = selectSimulateHeader(state)
     const target = { dialect: pane.dialect, model: pane.model }
     try {
       const { runId } = await invoke('chat:start', {
         profileId: state.activeProfileId,
         dialect: pane.dialect,
         request,
-        ...(simulate === undefined ? {} : { simulate }),
+        ...(simulate === '' ? {} : { simulate }),
       })
       const run: LiveRun = {
         runId,
@@ -138,7 +137,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         messageId,
         ...target,
         state: 'starting',
-        sent: { request, baseUrl: profile?.baseUrl, simulate: simulate ?? '' },
+        sent: { request, baseUrl: profile?.baseUrl, simulate },
         adjustments: [],
         rawEvents: [],
         rawEventsTruncated: false,
