@@ -8,7 +8,14 @@ import type { RawSseEvent, RunMetrics, RunUpdate, TerminalState } from '@shared/
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 import { selectActiveProfile, selectSimulateHeader } from '@renderer/features/settings/profiles-selectors'
-import { isKnownTextOnlyModel, isVisionModel } from './chat-selectors'
+import {
+  isKnownTextOnlyModel,
+  selectCatalogModels,
+  selectPane,
+  selectPaneBusy,
+  selectTextOnlyModel,
+  selectTextOnlyPanesWithImages,
+} from './chat-selectors'
 import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
 import { countImages, withoutImages } from './drop-images'
 import { draftIsEmpty, draftToUserContent, paneRequest } from './pane-request'
@@ -105,13 +112,13 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
   async function startPaneRun(paneId: string): Promise<void> {
     const state = get()
     const conversation = state.conversation
-    const pane = conversation.panes.find((p) => p.id === paneId)
+    const pane = selectPane(state, paneId)
     if (!pane) return
     let request = paneRequest(conversation, pane)
     // A text-only model answers images with a 400. Send only reaches here once the user agreed
     // (imageChoice); regenerate and continue send without them too, and say so.
     const images = countImages(request.messages)
-    if (images > 0 && isKnownTextOnlyModel(state.catalogs[state.activeProfileId]?.models ?? [], pane.model)) {
+    if (images > 0 && isKnownTextOnlyModel(selectCatalogModels(state), pane.model)) {
       request = withoutImages(request)
       state.notify('info', `Sent to ${pane.model} without the ${imagesPhrase(images)}: it is text-only.`)
     }
@@ -175,15 +182,6 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     }
   }
 
-  function paneIsBusy(paneId: string): boolean {
-    const state = get()
-    if (Object.values(state.pendingStarts).includes(paneId)) return true
-    return state.activeRunIds.some((id) => {
-      const run = state.runs[id]
-      return run !== undefined && run.paneId === paneId && run.conversationId === state.conversation.id
-    })
-  }
-
   return {
     runs: {},
     runByMessage: {},
@@ -198,23 +196,20 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
       const state = get()
       const { conversation, composer } = state
       if (draftIsEmpty(composer)) return
-      if (conversation.panes.some((pane) => paneIsBusy(pane.id))) return
+      if (conversation.panes.some((pane) => selectPaneBusy(state, pane.id))) return
       const unpicked = conversation.panes.find((pane) => pane.model === '')
       if (unpicked) {
         state.notify('error', 'Pick a model for every pane before sending.')
         return
       }
-      const models = state.catalogs[state.activeProfileId]?.models ?? []
       if (composer.images.length > 0) {
-        const textOnly = conversation.panes.find((pane) => !isVisionModel(models, pane.model))
-        if (textOnly) {
-          state.notify('error', `${textOnly.model} is text-only: remove the images or pick a vision model.`)
+        const textOnly = selectTextOnlyModel(state)
+        if (textOnly !== null) {
+          state.notify('error', `${textOnly} is text-only: remove the images or pick a vision model.`)
           return
         }
       }
-      const textOnlyWithImages = conversation.panes.filter(
-        (pane) => isKnownTextOnlyModel(models, pane.model) && countImages(pane.messages) > 0,
-      )
+      const textOnlyWithImages = selectTextOnlyPanesWithImages(state)
       if (textOnlyWithImages.length > 0 && !options.dropImagesForTextOnly) {
         set({
           imageChoice: {
@@ -240,13 +235,13 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     },
 
     async regenerate(paneId, messageId) {
-      if (paneIsBusy(paneId)) return
+      if (selectPaneBusy(get(), paneId)) return
       get().updatePane(paneId, (pane: Pane) => truncateBefore(pane, messageId))
       await startPaneRun(paneId)
     },
 
     async continuePane(paneId) {
-      if (paneIsBusy(paneId)) return
+      if (selectPaneBusy(get(), paneId)) return
       await startPaneRun(paneId)
     },
 
@@ -320,7 +315,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         if (terminal) ended.push(run.runId)
         if (run.conversationId !== state.conversation.id) continue
         const accumulator = peekAccumulator(run.runId)
-        const pane = state.conversation.panes.find((p) => p.id === run.paneId)
+        const pane = selectPane(state, run.paneId)
         const current = pane?.messages.find((m) => m.id === run.messageId)
         if (!current || current.role !== 'assistant') continue
         if (!accumulator && !terminal) continue

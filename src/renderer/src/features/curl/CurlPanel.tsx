@@ -5,6 +5,7 @@ import { TabPanel, Tabs } from '@renderer/components/Tabs'
 import { KEY_ENV_VAR } from '@shared/curl'
 import { dialects } from '@shared/dialects'
 import { invoke } from '@renderer/lib/invoke'
+import { findPane, focusedPaneOf } from '@renderer/features/chat/find-pane'
 import { useAppStore } from '@renderer/store'
 import { LocalKeyActions } from '@renderer/features/settings/LocalKeyActions'
 import {
@@ -33,7 +34,7 @@ export function CurlPanel(): React.JSX.Element {
   const tabsId = useId()
   const { panes } = inputs.conversation
   const pane =
-    panes.find((p) => p.id === chosenPaneId) ?? panes.find((p) => p.id === focusedPaneId) ?? panes[0]
+    findPane(inputs.conversation, chosenPaneId) ?? focusedPaneOf(inputs.conversation, focusedPaneId)
 
   const { baseUrl } = inputs
   // Memoized on the settled inputs: a big conversation is serialized once per pause in typing.
