@@ -16,7 +16,7 @@ vi.mock('@renderer/lib/api', async () => {
 
 const { useAppStore } = await import('@renderer/store')
 const { startRunPump } = await import('./run-pump')
-const { resetRunStreams } = await import('./run-streams')
+const { initialRunsState } = await import('./runs-slice')
 
 const api = (): FakeApi => fake.current!
 const CATALOG = buildCatalog()
@@ -53,7 +53,6 @@ let applied: number
 
 beforeEach(() => {
   api().reset({ handlers: true })
-  resetRunStreams()
   frames = createManualFrames()
   applied = 0
   stopPump = startRunPump({
@@ -75,10 +74,7 @@ beforeEach(() => {
     ],
     activeProfileId: 'local',
     catalogs: { local: { status: 'ready', models: CATALOG } },
-    runs: {},
-    runByMessage: {},
-    activeRunIds: [],
-    pendingStarts: {},
+    ...initialRunsState,
     simulate: '',
     notices: [],
   })

@@ -1,7 +1,6 @@
 import type { FinishReason, Usage } from '@shared/chat/chat-result'
 import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
 import type { DialectError } from '@shared/chat/errors'
-import { reduceStreamPart } from '@shared/chat/reduce-stream-part'
 import type { ParamAdjustment } from '@shared/dialects/dialect'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { RawSseEvent, RunMetrics, RunUpdate, TerminalState } from '@shared/runs/run-types'
@@ -16,17 +15,11 @@ import {
   selectTextOnlyModel,
   selectTextOnlyPanesWithImages,
 } from './chat-selectors'
-import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
 import { countImages, withoutImages } from './drop-images'
 import { draftIsEmpty, draftToUserContent, paneRequest } from './pane-request'
-import { buildReplyRecord, failedStartRecord } from './reply-record'
-import {
-  accumulatorFor,
-  dropAccumulator,
-  holdEarlyUpdate,
-  peekAccumulator,
-  takeEarlyUpdates,
-} from './run-streams'
+import { reduceRunUpdates } from './reduce-run-updates'
+import { failedStartRecord } from './reply-record'
+import { takeHeldUpdates, type HeldUpdates, type RunStreams } from './run-streams'
 import { appendMessages, truncateBefore } from './transcript-edits'
 
 export type RedactedHttp = NonNullable<RunUpdate['request']>
@@ -68,7 +61,7 @@ export type LiveRun = {
   seqGap: boolean
 }
 
-export type RunsSlice = {
+export type RunsState = {
   runs: Record<string, LiveRun>
   /** Which run wrote each assistant message (the inspector and the footer look it up). */
   runByMessage: Record<string, string>
@@ -76,14 +69,34 @@ export type RunsSlice = {
   activeRunIds: string[]
   /** Assistant messages whose `chat:start` has not answered yet (message id → pane id). */
   pendingStarts: Record<string, string>
+  /** Assistant messages whose Stop was pressed before `chat:start` answered: cancelled once it does. */
+  stopWhenStarted: Record<string, true>
+  /** Each run's stream of parts so far (the reply's content, reasoning, finish and usage). */
+  runStreams: RunStreams
+  /** Updates of runs whose `chat:start` has not answered yet, in arrival order. */
+  heldUpdates: HeldUpdates
+  /** Text-only models whose history holds images, waiting for the user to send without them or not. */
+  imageChoice: { models: string[]; images: number } | null
+}
+
+export const initialRunsState: RunsState = {
+  runs: {},
+  runByMessage: {},
+  activeRunIds: [],
+  pendingStarts: {},
+  stopWhenStarted: {},
+  runStreams: {},
+  heldUpdates: {},
+  imageChoice: null,
+}
+
+export type RunsSlice = RunsState & {
   /**
    * The composer's draft becomes a user turn in every pane, and each pane starts a run. When a
    * text-only pane's history holds images, nothing is sent: `imageChoice` asks first, unless
    * `dropImagesForTextOnly` (the user's answer) says to send those panes their history without them.
    */
   send(options?: { dropImagesForTextOnly?: boolean }): Promise<void>
-  /** Text-only models whose history holds images, waiting for the user to send without them or not. */
-  imageChoice: { models: string[]; images: number } | null
   dismissImageChoice(): void
   /** Re-run a pane from the user turn before `messageId`, replacing that reply. */
   regenerate(paneId: string, messageId: string): Promise<void>
@@ -98,11 +111,11 @@ export type RunsSlice = {
    */
   settleBeforeLeaving(): Promise<void>
   /** Apply a frame's worth of updates from main (called by the run pump, once per animation frame). */
-  applyRunUpdates(updates: RunUpdate[]): void
+  applyRunUpdates(updates: readonly RunUpdate[]): void
 }
 
-/** Stops pressed while `chat:start` was still on its way: cancelled as soon as the run id is known. */
-const cancelWhenStarted = new Set<string>()
+/** Main answers a cancel with a terminal update within a frame or two; leaving does not hang on a lost one. */
+const SETTLE_TIMEOUT_MS = 5_000
 
 export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
   /**
@@ -151,27 +164,24 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         lastSeq: -1,
         seqGap: false,
       }
-      set((s) => {
-        const pendingStarts = { ...s.pendingStarts }
-        delete pendingStarts[messageId]
-        return {
-          pendingStarts,
-          runs: { ...s.runs, [runId]: run },
-          runByMessage: { ...s.runByMessage, [messageId]: runId },
-          activeRunIds: [...s.activeRunIds, runId],
-        }
-      })
-      const early = takeEarlyUpdates(runId)
-      if (early.length > 0) get().applyRunUpdates(early)
-      if (cancelWhenStarted.delete(messageId)) await get().cancelRun(runId)
+      const early = takeHeldUpdates(get().heldUpdates, runId)
+      const stop = get().stopWhenStarted[messageId] === true
+      set((s) => ({
+        pendingStarts: without(s.pendingStarts, messageId),
+        stopWhenStarted: without(s.stopWhenStarted, messageId),
+        heldUpdates: early.held,
+        runs: { ...s.runs, [runId]: run },
+        runByMessage: { ...s.runByMessage, [messageId]: runId },
+        activeRunIds: [...s.activeRunIds, runId],
+      }))
+      if (early.updates.length > 0) get().applyRunUpdates(early.updates)
+      if (stop) await get().cancelRun(runId)
     } catch (error) {
-      cancelWhenStarted.delete(messageId)
       const message = (error as Error).message
-      set((s) => {
-        const pendingStarts = { ...s.pendingStarts }
-        delete pendingStarts[messageId]
-        return { pendingStarts }
-      })
+      set((s) => ({
+        pendingStarts: without(s.pendingStarts, messageId),
+        stopWhenStarted: without(s.stopWhenStarted, messageId),
+      }))
       get().updatePane(paneId, (p) => ({
         ...p,
         messages: p.messages.map((m) =>
@@ -183,11 +193,7 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
   }
 
   return {
-    runs: {},
-    runByMessage: {},
-    activeRunIds: [],
-    pendingStarts: {},
-    imageChoice: null,
+    ...initialRunsState,
     dismissImageChoice() {
       set({ imageChoice: null })
     },
@@ -255,7 +261,12 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
 
     async stopAll() {
       const state = get()
-      for (const messageId of Object.keys(state.pendingStarts)) cancelWhenStarted.add(messageId)
+      const starting = Object.keys(state.pendingStarts)
+      if (starting.length > 0) {
+        set((s) => ({
+          stopWhenStarted: { ...s.stopWhenStarted, ...Object.fromEntries(starting.map((id) => [id, true])) },
+        }))
+      }
       const running = state.activeRunIds.filter(
         (id) => state.runs[id]?.conversationId === state.conversation.id,
       )
@@ -272,85 +283,24 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
           state.activeRunIds.some((id) => state.runs[id]?.conversationId === conversationId)
         )
       }
-      // Main answers a cancel with a terminal update within a frame or two; do not hang on a lost one.
-      const deadline = Date.now() + 5_000
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS
       while (stillRunning() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
       await get().saveConversation()
     },
 
     applyRunUpdates(updates) {
       if (updates.length === 0) return
-      const state = get()
-      const runs = { ...state.runs }
-      const touched = new Map<string, LiveRun>()
-      for (const update of updates) {
-        const run = runs[update.runId]
-        if (run === undefined) {
-          holdEarlyUpdate(update)
-          continue
-        }
-        // A terminal run hears nothing more (main never sends after it; be safe against replays).
-        if (isTerminalRunState(run.state)) continue
-        const next = mergeRunUpdate(run, update)
-        if (update.parts !== undefined && update.parts.length > 0) {
-          const accumulator = accumulatorFor(run.runId)
-          for (const part of update.parts) reduceStreamPart(accumulator, part)
-          const result = accumulator.result
-          if (result.reasoning !== undefined) next.reasoning = result.reasoning
-          if (result.finish !== undefined) next.finish = result.finish
-          if (result.usage !== undefined) next.usage = result.usage
-        }
-        runs[run.runId] = next
-        touched.set(run.runId, next)
-      }
-      if (touched.size === 0) return
-
-      // Write each touched reply into its message once: a new object for that message only.
-      const now = Date.now()
-      const replies = new Map<string, Map<string, StoredMessage>>()
-      const ended: string[] = []
-      let endedInOpenConversation = false
-      for (const run of touched.values()) {
-        const terminal = isTerminalRunState(run.state)
-        if (terminal) ended.push(run.runId)
-        if (run.conversationId !== state.conversation.id) continue
-        const accumulator = peekAccumulator(run.runId)
-        const pane = selectPane(state, run.paneId)
-        const current = pane?.messages.find((m) => m.id === run.messageId)
-        if (!current || current.role !== 'assistant') continue
-        if (!accumulator && !terminal) continue
-        const content = accumulator
-          ? accumulator.result.content.map((part) => ({ ...part }))
-          : current.content
-        const message: StoredMessage = { ...current, content }
-        if (terminal) {
-          const result = accumulator?.result ?? { content: [], status: 'incomplete' as const }
-          message.reply = buildReplyRecord(run as LiveRun & { state: TerminalState }, result, now)
-          endedInOpenConversation = true
-        }
-        let panes = replies.get(run.paneId)
-        if (panes === undefined) replies.set(run.paneId, (panes = new Map()))
-        panes.set(run.messageId, message)
-      }
-      for (const runId of ended) dropAccumulator(runId)
-
-      const patch: Partial<RunsSlice> & { conversation?: typeof state.conversation } = { runs }
-      if (ended.length > 0) patch.activeRunIds = state.activeRunIds.filter((id) => !ended.includes(id))
-      if (replies.size > 0) {
-        patch.conversation = {
-          ...state.conversation,
-          updatedAt: now,
-          panes: state.conversation.panes.map((pane) => {
-            const changed = replies.get(pane.id)
-            if (changed === undefined) return pane
-            return { ...pane, messages: pane.messages.map((m) => changed.get(m.id) ?? m) }
-          }),
-        }
-      }
-      set(patch)
-      if (endedInOpenConversation) void get().saveConversation()
+      const { changes, save } = reduceRunUpdates(get(), updates, Date.now())
+      if (Object.keys(changes).length > 0) set(changes)
+      if (save) void get().saveConversation()
     },
   }
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record
+  const { [key]: _removed, ...rest } = record
+  return rest
 }
 
 function imagesPhrase(count: number): string {
