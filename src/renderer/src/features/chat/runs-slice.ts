@@ -61,6 +61,12 @@ export type LiveRun = {
   seqGap: boolean
 }
 
+/**
+ * Someone may wait for a reply to end (a conversation about to be left): one promise per reply, from
+ * the moment its `chat:start` is sent until its run's terminal update (or the start failing).
+ */
+type ReplyEnding = { conversationId: string; ended: Promise<void>; end(): void }
+
 export type RunsState = {
   runs: Record<string, LiveRun>
   /** Which run wrote each assistant message (the inspector and the footer look it up). */
@@ -75,6 +81,8 @@ export type RunsState = {
   runStreams: RunStreams
   /** Updates of runs whose `chat:start` has not answered yet, in arrival order. */
   heldUpdates: HeldUpdates
+  /** Replies not ended yet, by assistant message id. */
+  replyEndings: Record<string, ReplyEnding>
   /** Text-only models whose history holds images, waiting for the user to send without them or not. */
   imageChoice: { models: string[]; images: number } | null
 }
@@ -87,6 +95,7 @@ export const initialRunsState: RunsState = {
   stopWhenStarted: {},
   runStreams: {},
   heldUpdates: {},
+  replyEndings: {},
   imageChoice: null,
 }
 
@@ -138,7 +147,11 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     const messageId = crypto.randomUUID()
     const reply: StoredMessage = { id: messageId, role: 'assistant', content: [] }
     state.updatePane(paneId, (p) => appendMessages(p, [reply]))
-    set((s) => ({ pendingStarts: { ...s.pendingStarts, [messageId]: paneId } }))
+    const ending = replyEnding(conversation.id)
+    set((s) => ({
+      pendingStarts: { ...s.pendingStarts, [messageId]: paneId },
+      replyEndings: { ...s.replyEndings, [messageId]: ending },
+    }))
 
     const profile = selectActiveProfile(state)
     const simulate = selectSimulateHeader(state)
@@ -188,8 +201,22 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
           m.id === messageId ? { ...m, reply: failedStartRecord(target, message, Date.now()) } : m,
         ),
       }))
+      endReplies([messageId])
       void get().saveConversation()
     }
+  }
+
+  /** Tells whoever waits for these replies that they ended, and forgets them. */
+  function endReplies(messageIds: readonly string[]): void {
+    const endings = get().replyEndings
+    const ending = messageIds.filter((id) => endings[id] !== undefined)
+    if (ending.length === 0) return
+    for (const id of ending) endings[id]?.end()
+    set((s) => {
+      const replyEndings = { ...s.replyEndings }
+      for (const id of ending) delete replyEndings[id]
+      return { replyEndings }
+    })
   }
 
   return {
@@ -276,24 +303,38 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     async settleBeforeLeaving() {
       await get().stopAll()
       const conversationId = get().conversation.id
-      const stillRunning = (): boolean => {
-        const state = get()
-        return (
-          Object.keys(state.pendingStarts).length > 0 ||
-          state.activeRunIds.some((id) => state.runs[id]?.conversationId === conversationId)
-        )
-      }
-      const deadline = Date.now() + SETTLE_TIMEOUT_MS
-      while (stillRunning() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+      const endings = Object.values(get().replyEndings)
+        .filter((ending) => ending.conversationId === conversationId)
+        .map((ending) => ending.ended)
+      await settledWithin(Promise.all(endings), SETTLE_TIMEOUT_MS)
       await get().saveConversation()
     },
 
     applyRunUpdates(updates) {
       if (updates.length === 0) return
-      const { changes, save } = reduceRunUpdates(get(), updates, Date.now())
+      const { changes, endedMessageIds, save } = reduceRunUpdates(get(), updates, Date.now())
       if (Object.keys(changes).length > 0) set(changes)
+      endReplies(endedMessageIds)
       if (save) void get().saveConversation()
     },
+  }
+}
+
+/** A promise for one reply's end, with the function that ends it. */
+function replyEnding(conversationId: string): ReplyEnding {
+  let end: () => void = () => undefined
+  const ended = new Promise<void>((resolve) => (end = resolve))
+  return { conversationId, ended, end }
+}
+
+/** Waits for `promise`, at most `ms` (the timer is cleared as soon as the promise settles). */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+  try {
+    await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
