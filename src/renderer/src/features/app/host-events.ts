@@ -1,5 +1,6 @@
 import { api } from '@renderer/lib/api'
 import { useAppStore } from '@renderer/store'
+import { selectActiveProfile } from '@renderer/features/settings/profiles-selectors'
 
 /**
  * Keeps the store in step with main: another window, the settings dialog or an import changed
@@ -19,7 +20,7 @@ export function subscribeToHostEvents(): () => void {
 /** Reloads profiles; the active catalog too when the active profile is another one or was edited. */
 export async function reloadProfiles(): Promise<void> {
   const before = useAppStore.getState()
-  const activeBefore = before.profiles.find((profile) => profile.id === before.activeProfileId)
+  const activeBefore = selectActiveProfile(before)
   try {
     await before.loadProfiles()
   } catch (error) {
@@ -27,7 +28,7 @@ export async function reloadProfiles(): Promise<void> {
     return
   }
   const after = useAppStore.getState()
-  const activeAfter = after.profiles.find((profile) => profile.id === after.activeProfileId)
+  const activeAfter = selectActiveProfile(after)
   if (!activeAfter) return
   const changed = JSON.stringify(activeBefore) !== JSON.stringify(activeAfter)
   const loaded = after.catalogs[activeAfter.id] !== undefined

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
-import { selectActiveKeyStatus } from '@renderer/features/settings/profiles-selectors'
+import { selectActiveKeyStatus, selectIsLocalProfile } from '@renderer/features/settings/profiles-selectors'
 import { CatalogCard } from './CatalogCard'
 import { selectActiveCatalog, selectFocusedPaneModel } from './catalog-selectors'
 import './catalog.css'
@@ -11,9 +11,7 @@ export function CatalogPanel(): React.JSX.Element {
   const profileId = useAppStore((state) => state.activeProfileId)
   const catalog = useAppStore(selectActiveCatalog)
   const keyStatus = useAppStore(selectActiveKeyStatus)
-  const localProfile = useAppStore(
-    (state) => state.profiles.find((profile) => profile.id === state.activeProfileId)?.kind === 'local',
-  )
+  const localProfile = useAppStore(selectIsLocalProfile)
   const focusedModel = useAppStore(selectFocusedPaneModel)
 
   const pickModel = useCallback((model: string) => {

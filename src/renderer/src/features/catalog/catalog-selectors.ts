@@ -1,4 +1,5 @@
 import type { AppState } from '@renderer/store'
+import { selectPane } from '@renderer/features/chat/chat-selectors'
 import type { CatalogState } from './catalog-slice'
 
 export const selectActiveCatalog = (state: AppState): CatalogState | undefined =>
@@ -6,4 +7,4 @@ export const selectActiveCatalog = (state: AppState): CatalogState | undefined =
 
 /** The model of the pane that "Use model" targets. */
 export const selectFocusedPaneModel = (state: AppState): string | undefined =>
-  state.conversation.panes.find((pane) => pane.id === state.focusedPaneId)?.model
+  selectPane(state, state.focusedPaneId)?.model

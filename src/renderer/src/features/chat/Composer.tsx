@@ -2,13 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import { draftIsEmpty } from './pane-request'
-import {
-  isKnownTextOnlyModel,
-  isVisionModel,
-  selectCatalogModels,
-  selectConversationBusy,
-} from './chat-selectors'
-import { countImages } from './drop-images'
+import { selectTextOnlyModel, selectTextOnlyPanesWithImages, selectConversationBusy } from './chat-selectors'
 import { DraftImages } from './DraftImages'
 import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'
 import { isLargeText } from './large-text'
@@ -16,13 +10,6 @@ import { DraftPastedTexts } from './PastedTextBlock'
 import { SimulateFaultSelect } from './SimulateFaultSelect'
 
 const NO_PASTED_TEXTS: string[] = []
-
-/** The first pane model that cannot take images ('' while none is picked), or null when all can. */
-function selectTextOnlyModel(state: Parameters<typeof selectCatalogModels>[0]): string | null {
-  const models = selectCatalogModels(state)
-  const pane = state.conversation.panes.find((p) => !isVisionModel(models, p.model))
-  return pane === undefined ? null : pane.model
-}
 
 /**
  * The message box: Ctrl/Cmd+Enter or Send sends the draft to every pane; Stop ends every run of the
@@ -167,10 +154,7 @@ function ImageChoice(): React.JSX.Element | null {
   // conversation replaced): it is computed only while a choice is pending.
   const stillApplies = useAppStore((state) => {
     if (state.imageChoice === null) return false
-    const models = selectCatalogModels(state)
-    return state.conversation.panes.some(
-      (pane) => isKnownTextOnlyModel(models, pane.model) && countImages(pane.messages) > 0,
-    )
+    return selectTextOnlyPanesWithImages(state).length > 0
   })
   const titleId = useId()
   if (!choice || !stillApplies) return null

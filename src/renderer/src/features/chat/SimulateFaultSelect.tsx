@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
 import { useAppStore } from '@renderer/store'
+import { selectIsLocalProfile } from '@renderer/features/settings/profiles-selectors'
 
 /** The local gateway's fault injection (`x-simulate`), offered only where it exists. */
 export const SIMULATED_FAULTS: ReadonlyArray<{ value: string; label: string }> = [
@@ -15,10 +15,7 @@ export const SIMULATED_FAULTS: ReadonlyArray<{ value: string; label: string }> =
 export function SimulateFaultSelect(): React.JSX.Element | null {
   const id = useId()
   const simulate = useAppStore((state) => state.simulate)
-  const isLocal = useAppStore((state) => {
-    const profile = state.profiles.find((p) => p.id === state.activeProfileId)
-    return profile ? profile.kind === 'local' : state.activeProfileId === LOCAL_PROFILE_ID
-  })
+  const isLocal = useAppStore(selectIsLocalProfile)
   if (!isLocal) return null
   return (
     <span className={`simulate ${simulate ? 'simulate-active' : ''}`}>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '@renderer/store'
 import { LinkToggle } from '@renderer/features/compare/LinkToggle'
+import { selectPane } from './chat-selectors'
 import { isLinked, paneSystem } from './pane-settings'
 
 /**
@@ -52,12 +53,7 @@ export function SystemPrompt(): React.JSX.Element {
 }
 
 function SystemPromptInput({ paneId, label }: { paneId: string; label: string }): React.JSX.Element {
-  const system = useAppStore((state) =>
-    paneSystem(
-      state.conversation,
-      state.conversation.panes.find((pane) => pane.id === paneId),
-    ),
-  )
+  const system = useAppStore((state) => paneSystem(state.conversation, selectPane(state, paneId)))
   return (
     <textarea
       aria-label={label}

@@ -1,6 +1,8 @@
 import type { CatalogModel } from '@shared/catalog'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { AppState } from '@renderer/store'
+import { countImages } from './drop-images'
+import { findPane } from './find-pane'
 import { isTerminalRunState } from './merge-run-update'
 import type { LiveRun } from './runs-slice'
 
@@ -34,8 +36,26 @@ export function isKnownTextOnlyModel(models: readonly CatalogModel[], model: str
   return record !== undefined && record.display_config.capability_key !== 'vision'
 }
 
+/** The first pane model that cannot take images ('' while none is picked), or null when all can. */
+export function selectTextOnlyModel(state: AppState): string | null {
+  const models = selectCatalogModels(state)
+  const pane = state.conversation.panes.find((p) => !isVisionModel(models, p.model))
+  return pane === undefined ? null : pane.model
+}
+
+/**
+ * Panes whose model is known to be text-only while their history holds images: sent as they are they
+ * would fail (HTTP 400), so the user is asked first. A new array per call: use it in a derived value.
+ */
+export function selectTextOnlyPanesWithImages(state: AppState): Pane[] {
+  const models = selectCatalogModels(state)
+  return state.conversation.panes.filter(
+    (pane) => isKnownTextOnlyModel(models, pane.model) && countImages(pane.messages) > 0,
+  )
+}
+
 export function selectPane(state: AppState, paneId: string): Pane | undefined {
-  return state.conversation.panes.find((pane) => pane.id === paneId)
+  return findPane(state.conversation, paneId)
 }
 
 const indexes = new WeakMap<readonly StoredMessage[], Map<string, StoredMessage>>()

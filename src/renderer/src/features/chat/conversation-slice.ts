@@ -10,6 +10,8 @@ import type {
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 import { switchCompareMode } from '@renderer/features/compare/compare-mode'
+import { selectCatalogModels } from './chat-selectors'
+import { focusedPaneOf } from './find-pane'
 import { titleFromFirstUserText, UNTITLED } from './conversation-title'
 import { newConversation } from './new-conversation'
 import { applyParams, applySystem, paneSettings, setLinked } from './pane-settings'
@@ -79,7 +81,7 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
 
     startNewConversation() {
       const { conversation, focusedPaneId } = get()
-      const current = conversation.panes.find((p) => p.id === focusedPaneId) ?? conversation.panes[0]
+      const current = focusedPaneOf(conversation, focusedPaneId)
       const fresh = newConversation(
         { dialect: current?.dialect ?? 'openai-chat', model: current?.model ?? '' },
         // What the pane the user was in sends (its own values where unlinked) becomes the shared setup.
@@ -110,9 +112,9 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
     },
     setCompareMode(mode) {
       const { conversation, focusedPaneId } = get()
-      const focused = conversation.panes.find((p) => p.id === focusedPaneId) ?? conversation.panes[0]
+      const focused = focusedPaneOf(conversation, focusedPaneId)
       if (!focused) return
-      const models = get().catalogs[get().activeProfileId]?.models ?? []
+      const models = selectCatalogModels(get())
       const otherModel = models.find((m) => m.model !== focused.model)?.model ?? focused.model
       const next = switchCompareMode(conversation, focused.id, mode, otherModel)
       if (next === conversation) return

@@ -2,10 +2,10 @@ import type { RunUpdate } from '@shared/runs/run-types'
 import type { LiveRun } from './runs-slice'
 
 /**
- * A run after one update from main, apart from its parts (reduced separately, outside the store).
- * Fields present in the update replace the run's; raw events append. `seq` must be the next one:
- * anything else means an update went missing (browser mode lost its event stream), and the reply
- * shown may be partial, which the footer says.
+ * A run after one update from main, apart from its parts (`reduceRunUpdates` reduces those into the
+ * run's stream). Fields present in the update replace the run's; raw events append. `seq` must be the
+ * next one: anything else means an update went missing (browser mode lost its event stream), and the
+ * reply shown may be partial, which the footer says.
  */
 export function mergeRunUpdate(run: LiveRun, update: RunUpdate): LiveRun {
   const next: LiveRun = { ...run, lastSeq: Math.max(run.lastSeq, update.seq) }

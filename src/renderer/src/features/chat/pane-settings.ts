@@ -1,4 +1,5 @@
 import type { ChatParams, ChatSettings, Conversation, Pane, SettingKey } from '@shared/history/conversation'
+import { focusedPaneOf } from './find-pane'
 
 /**
  * Linked and unlinked settings. A setting is linked by default: one value, the conversation's, for
@@ -122,7 +123,7 @@ export function setLinked(
     })
     return { ...conversation, panes, unlinked: [...unlinked, key] }
   }
-  const from = conversation.panes.find((pane) => pane.id === fromPaneId) ?? conversation.panes[0]
+  const from = focusedPaneOf(conversation, fromPaneId)
   const value = paneSettings(conversation, from)
   const rest = unlinked.filter((k) => k !== key)
   const { unlinked: _all, ...base } = conversation

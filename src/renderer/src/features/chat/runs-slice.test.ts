@@ -16,7 +16,7 @@ vi.mock('@renderer/lib/api', async () => {
 
 const { useAppStore } = await import('@renderer/store')
 const { startRunPump } = await import('./run-pump')
-const { resetRunStreams } = await import('./run-streams')
+const { initialRunsState } = await import('./runs-slice')
 
 const api = (): FakeApi => fake.current!
 const CATALOG = buildCatalog()
@@ -53,7 +53,6 @@ let applied: number
 
 beforeEach(() => {
   api().reset({ handlers: true })
-  resetRunStreams()
   frames = createManualFrames()
   applied = 0
   stopPump = startRunPump({
@@ -75,10 +74,7 @@ beforeEach(() => {
     ],
     activeProfileId: 'local',
     catalogs: { local: { status: 'ready', models: CATALOG } },
-    runs: {},
-    runByMessage: {},
-    activeRunIds: [],
-    pendingStarts: {},
+    ...initialRunsState,
     simulate: '',
     notices: [],
   })
@@ -91,6 +87,10 @@ beforeEach(() => {
 })
 
 afterEach(() => stopPump())
+
+/** The real timer, kept before any test fakes them: a macrotask runs after every queued promise callback. */
+const realSetTimeout = globalThis.setTimeout
+const afterPendingWork = (): Promise<void> => new Promise((resolve) => realSetTimeout(resolve, 0))
 
 const emit = (update: RunUpdate): void => api().emit('chat:update', update)
 const delta = (value: string): StreamPart => ({ type: 'text-delta', text: value })
@@ -460,6 +460,59 @@ describe('stop, regenerate, continue', () => {
     expect(text(reply)).toBe('partial ')
     expect(reply?.reply?.state).toBe('aborted')
     expect(last?.panes[1]?.messages[1]?.reply?.state).toBe('aborted')
+  })
+
+  it('leaving goes on as soon as its replies’ last updates land: no timer has to fire', async () => {
+    await sendText('hi')
+    emit({ runId: 'run-1', seq: 0, parts: [delta('partial ')] })
+    frames.frame()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      let left = false
+      void useAppStore
+        .getState()
+        .settleBeforeLeaving()
+        .then(() => (left = true))
+      await afterPendingWork()
+      expect(api().callsTo('chat:cancel')).toHaveLength(2)
+      expect(left).toBe(false)
+      emit({ runId: 'run-1', seq: 1, terminal: { state: 'aborted' } })
+      frames.frame()
+      await afterPendingWork()
+      expect(left).toBe(false)
+      emit({ runId: 'run-2', seq: 0, terminal: { state: 'aborted' } })
+      frames.frame()
+      await afterPendingWork()
+      expect(left).toBe(true)
+      const saved = api().callsTo('history:save').at(-1)?.input as Conversation
+      expect(saved.panes.map((p) => p.messages[1]?.reply?.state)).toEqual(['aborted', 'aborted'])
+      expect(text(saved.panes[0]?.messages[1])).toBe('partial ')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('leaving does not hang on a reply whose last update never comes: it saves what it has after 5 s', async () => {
+    await sendText('hi')
+    emit({ runId: 'run-1', seq: 0, parts: [delta('partial ')] })
+    frames.frame()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      let left = false
+      void useAppStore
+        .getState()
+        .settleBeforeLeaving()
+        .then(() => (left = true))
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(left).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      await afterPendingWork()
+      expect(left).toBe(true)
+      const saved = api().callsTo('history:save').at(-1)?.input as Conversation
+      expect(text(saved.panes[0]?.messages[1])).toBe('partial ')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('Stop pressed before chat:start answered cancels the run as soon as its id is known', async () => {

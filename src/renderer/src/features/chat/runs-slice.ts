@@ -1,25 +1,25 @@
 import type { FinishReason, Usage } from '@shared/chat/chat-result'
 import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
 import type { DialectError } from '@shared/chat/errors'
-import { reduceStreamPart } from '@shared/chat/reduce-stream-part'
 import type { ParamAdjustment } from '@shared/dialects/dialect'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { RawSseEvent, RunMetrics, RunUpdate, TerminalState } from '@shared/runs/run-types'
-import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
-import { isKnownTextOnlyModel, isVisionModel } from './chat-selectors'
-import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
+import { selectActiveProfile, selectSimulateHeader } from '@renderer/features/settings/profiles-selectors'
+import {
+  isKnownTextOnlyModel,
+  selectCatalogModels,
+  selectPane,
+  selectPaneBusy,
+  selectTextOnlyModel,
+  selectTextOnlyPanesWithImages,
+} from './chat-selectors'
 import { countImages, withoutImages } from './drop-images'
 import { draftIsEmpty, draftToUserContent, paneRequest } from './pane-request'
-import { buildReplyRecord, failedStartRecord } from './reply-record'
-import {
-  accumulatorFor,
-  dropAccumulator,
-  holdEarlyUpdate,
-  peekAccumulator,
-  takeEarlyUpdates,
-} from './run-streams'
+import { reduceRunUpdates } from './reduce-run-updates'
+import { failedStartRecord } from './reply-record'
+import { takeHeldUpdates, type HeldUpdates, type RunStreams } from './run-streams'
 import { appendMessages, truncateBefore } from './transcript-edits'
 
 export type RedactedHttp = NonNullable<RunUpdate['request']>
@@ -61,7 +61,13 @@ export type LiveRun = {
   seqGap: boolean
 }
 
-export type RunsSlice = {
+/**
+ * Someone may wait for a reply to end (a conversation about to be left): one promise per reply, from
+ * the moment its `chat:start` is sent until its run's terminal update (or the start failing).
+ */
+type ReplyEnding = { conversationId: string; ended: Promise<void>; end(): void }
+
+export type RunsState = {
   runs: Record<string, LiveRun>
   /** Which run wrote each assistant message (the inspector and the footer look it up). */
   runByMessage: Record<string, string>
@@ -69,14 +75,37 @@ export type RunsSlice = {
   activeRunIds: string[]
   /** Assistant messages whose `chat:start` has not answered yet (message id → pane id). */
   pendingStarts: Record<string, string>
+  /** Assistant messages whose Stop was pressed before `chat:start` answered: cancelled once it does. */
+  stopWhenStarted: Record<string, true>
+  /** Each run's stream of parts so far (the reply's content, reasoning, finish and usage). */
+  runStreams: RunStreams
+  /** Updates of runs whose `chat:start` has not answered yet, in arrival order. */
+  heldUpdates: HeldUpdates
+  /** Replies not ended yet, by assistant message id. */
+  replyEndings: Record<string, ReplyEnding>
+  /** Text-only models whose history holds images, waiting for the user to send without them or not. */
+  imageChoice: { models: string[]; images: number } | null
+}
+
+export const initialRunsState: RunsState = {
+  runs: {},
+  runByMessage: {},
+  activeRunIds: [],
+  pendingStarts: {},
+  stopWhenStarted: {},
+  runStreams: {},
+  heldUpdates: {},
+  replyEndings: {},
+  imageChoice: null,
+}
+
+export type RunsSlice = RunsState & {
   /**
    * The composer's draft becomes a user turn in every pane, and each pane starts a run. When a
    * text-only pane's history holds images, nothing is sent: `imageChoice` asks first, unless
    * `dropImagesForTextOnly` (the user's answer) says to send those panes their history without them.
    */
   send(options?: { dropImagesForTextOnly?: boolean }): Promise<void>
-  /** Text-only models whose history holds images, waiting for the user to send without them or not. */
-  imageChoice: { models: string[]; images: number } | null
   dismissImageChoice(): void
   /** Re-run a pane from the user turn before `messageId`, replacing that reply. */
   regenerate(paneId: string, messageId: string): Promise<void>
@@ -91,11 +120,11 @@ export type RunsSlice = {
    */
   settleBeforeLeaving(): Promise<void>
   /** Apply a frame's worth of updates from main (called by the run pump, once per animation frame). */
-  applyRunUpdates(updates: RunUpdate[]): void
+  applyRunUpdates(updates: readonly RunUpdate[]): void
 }
 
-/** Stops pressed while `chat:start` was still on its way: cancelled as soon as the run id is known. */
-const cancelWhenStarted = new Set<string>()
+/** Main answers a cancel with a terminal update within a frame or two; leaving does not hang on a lost one. */
+const SETTLE_TIMEOUT_MS = 5_000
 
 export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
   /**
@@ -105,31 +134,34 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
   async function startPaneRun(paneId: string): Promise<void> {
     const state = get()
     const conversation = state.conversation
-    const pane = conversation.panes.find((p) => p.id === paneId)
+    const pane = selectPane(state, paneId)
     if (!pane) return
     let request = paneRequest(conversation, pane)
     // A text-only model answers images with a 400. Send only reaches here once the user agreed
     // (imageChoice); regenerate and continue send without them too, and say so.
     const images = countImages(request.messages)
-    if (images > 0 && isKnownTextOnlyModel(state.catalogs[state.activeProfileId]?.models ?? [], pane.model)) {
+    if (images > 0 && isKnownTextOnlyModel(selectCatalogModels(state), pane.model)) {
       request = withoutImages(request)
       state.notify('info', `Sent to ${pane.model} without the ${imagesPhrase(images)}: it is text-only.`)
     }
     const messageId = crypto.randomUUID()
     const reply: StoredMessage = { id: messageId, role: 'assistant', content: [] }
     state.updatePane(paneId, (p) => appendMessages(p, [reply]))
-    set((s) => ({ pendingStarts: { ...s.pendingStarts, [messageId]: paneId } }))
+    const ending = replyEnding(conversation.id)
+    set((s) => ({
+      pendingStarts: { ...s.pendingStarts, [messageId]: paneId },
+      replyEndings: { ...s.replyEndings, [messageId]: ending },
+    }))
 
-    const profile = state.profiles.find((p) => p.id === state.activeProfileId)
-    const isLocal = profile ? profile.kind === 'local' : state.activeProfileId === LOCAL_PROFILE_ID
-    const simulate = isLocal && state.simulate.trim() !== '' ? state.simulate.trim() : undefined
+    const profile = selectActiveProfile(state)
+    const simulate = selectSimulateHeader(state)
     const target = { dialect: pane.dialect, model: pane.model }
     try {
       const { runId } = await invoke('chat:start', {
         profileId: state.activeProfileId,
         dialect: pane.dialect,
         request,
-        ...(simulate === undefined ? {} : { simulate }),
+        ...(simulate === '' ? {} : { simulate }),
       })
       const run: LiveRun = {
         runId,
@@ -138,59 +170,57 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         messageId,
         ...target,
         state: 'starting',
-        sent: { request, baseUrl: profile?.baseUrl, simulate: simulate ?? '' },
+        sent: { request, baseUrl: profile?.baseUrl, simulate },
         adjustments: [],
         rawEvents: [],
         rawEventsTruncated: false,
         lastSeq: -1,
         seqGap: false,
       }
-      set((s) => {
-        const pendingStarts = { ...s.pendingStarts }
-        delete pendingStarts[messageId]
-        return {
-          pendingStarts,
-          runs: { ...s.runs, [runId]: run },
-          runByMessage: { ...s.runByMessage, [messageId]: runId },
-          activeRunIds: [...s.activeRunIds, runId],
-        }
-      })
-      const early = takeEarlyUpdates(runId)
-      if (early.length > 0) get().applyRunUpdates(early)
-      if (cancelWhenStarted.delete(messageId)) await get().cancelRun(runId)
+      const early = takeHeldUpdates(get().heldUpdates, runId)
+      const stop = get().stopWhenStarted[messageId] === true
+      set((s) => ({
+        pendingStarts: without(s.pendingStarts, messageId),
+        stopWhenStarted: without(s.stopWhenStarted, messageId),
+        heldUpdates: early.held,
+        runs: { ...s.runs, [runId]: run },
+        runByMessage: { ...s.runByMessage, [messageId]: runId },
+        activeRunIds: [...s.activeRunIds, runId],
+      }))
+      if (early.updates.length > 0) get().applyRunUpdates(early.updates)
+      if (stop) await get().cancelRun(runId)
     } catch (error) {
-      cancelWhenStarted.delete(messageId)
       const message = (error as Error).message
-      set((s) => {
-        const pendingStarts = { ...s.pendingStarts }
-        delete pendingStarts[messageId]
-        return { pendingStarts }
-      })
+      set((s) => ({
+        pendingStarts: without(s.pendingStarts, messageId),
+        stopWhenStarted: without(s.stopWhenStarted, messageId),
+      }))
       get().updatePane(paneId, (p) => ({
         ...p,
         messages: p.messages.map((m) =>
           m.id === messageId ? { ...m, reply: failedStartRecord(target, message, Date.now()) } : m,
         ),
       }))
+      endReplies([messageId])
       void get().saveConversation()
     }
   }
 
-  function paneIsBusy(paneId: string): boolean {
-    const state = get()
-    if (Object.values(state.pendingStarts).includes(paneId)) return true
-    return state.activeRunIds.some((id) => {
-      const run = state.runs[id]
-      return run !== undefined && run.paneId === paneId && run.conversationId === state.conversation.id
+  /** Tells whoever waits for these replies that they ended, and forgets them. */
+  function endReplies(messageIds: readonly string[]): void {
+    const endings = get().replyEndings
+    const ending = messageIds.filter((id) => endings[id] !== undefined)
+    if (ending.length === 0) return
+    for (const id of ending) endings[id]?.end()
+    set((s) => {
+      const replyEndings = { ...s.replyEndings }
+      for (const id of ending) delete replyEndings[id]
+      return { replyEndings }
     })
   }
 
   return {
-    runs: {},
-    runByMessage: {},
-    activeRunIds: [],
-    pendingStarts: {},
-    imageChoice: null,
+    ...initialRunsState,
     dismissImageChoice() {
       set({ imageChoice: null })
     },
@@ -199,23 +229,20 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
       const state = get()
       const { conversation, composer } = state
       if (draftIsEmpty(composer)) return
-      if (conversation.panes.some((pane) => paneIsBusy(pane.id))) return
+      if (conversation.panes.some((pane) => selectPaneBusy(state, pane.id))) return
       const unpicked = conversation.panes.find((pane) => pane.model === '')
       if (unpicked) {
         state.notify('error', 'Pick a model for every pane before sending.')
         return
       }
-      const models = state.catalogs[state.activeProfileId]?.models ?? []
       if (composer.images.length > 0) {
-        const textOnly = conversation.panes.find((pane) => !isVisionModel(models, pane.model))
-        if (textOnly) {
-          state.notify('error', `${textOnly.model} is text-only: remove the images or pick a vision model.`)
+        const textOnly = selectTextOnlyModel(state)
+        if (textOnly !== null) {
+          state.notify('error', `${textOnly} is text-only: remove the images or pick a vision model.`)
           return
         }
       }
-      const textOnlyWithImages = conversation.panes.filter(
-        (pane) => isKnownTextOnlyModel(models, pane.model) && countImages(pane.messages) > 0,
-      )
+      const textOnlyWithImages = selectTextOnlyPanesWithImages(state)
       if (textOnlyWithImages.length > 0 && !options.dropImagesForTextOnly) {
         set({
           imageChoice: {
@@ -241,13 +268,13 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     },
 
     async regenerate(paneId, messageId) {
-      if (paneIsBusy(paneId)) return
+      if (selectPaneBusy(get(), paneId)) return
       get().updatePane(paneId, (pane: Pane) => truncateBefore(pane, messageId))
       await startPaneRun(paneId)
     },
 
     async continuePane(paneId) {
-      if (paneIsBusy(paneId)) return
+      if (selectPaneBusy(get(), paneId)) return
       await startPaneRun(paneId)
     },
 
@@ -261,7 +288,12 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
 
     async stopAll() {
       const state = get()
-      for (const messageId of Object.keys(state.pendingStarts)) cancelWhenStarted.add(messageId)
+      const starting = Object.keys(state.pendingStarts)
+      if (starting.length > 0) {
+        set((s) => ({
+          stopWhenStarted: { ...s.stopWhenStarted, ...Object.fromEntries(starting.map((id) => [id, true])) },
+        }))
+      }
       const running = state.activeRunIds.filter(
         (id) => state.runs[id]?.conversationId === state.conversation.id,
       )
@@ -271,92 +303,45 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     async settleBeforeLeaving() {
       await get().stopAll()
       const conversationId = get().conversation.id
-      const stillRunning = (): boolean => {
-        const state = get()
-        return (
-          Object.keys(state.pendingStarts).length > 0 ||
-          state.activeRunIds.some((id) => state.runs[id]?.conversationId === conversationId)
-        )
-      }
-      // Main answers a cancel with a terminal update within a frame or two; do not hang on a lost one.
-      const deadline = Date.now() + 5_000
-      while (stillRunning() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+      const endings = Object.values(get().replyEndings)
+        .filter((ending) => ending.conversationId === conversationId)
+        .map((ending) => ending.ended)
+      await settledWithin(Promise.all(endings), SETTLE_TIMEOUT_MS)
       await get().saveConversation()
     },
 
     applyRunUpdates(updates) {
       if (updates.length === 0) return
-      const state = get()
-      const runs = { ...state.runs }
-      const touched = new Map<string, LiveRun>()
-      for (const update of updates) {
-        const run = runs[update.runId]
-        if (run === undefined) {
-          holdEarlyUpdate(update)
-          continue
-        }
-        // A terminal run hears nothing more (main never sends after it; be safe against replays).
-        if (isTerminalRunState(run.state)) continue
-        const next = mergeRunUpdate(run, update)
-        if (update.parts !== undefined && update.parts.length > 0) {
-          const accumulator = accumulatorFor(run.runId)
-          for (const part of update.parts) reduceStreamPart(accumulator, part)
-          const result = accumulator.result
-          if (result.reasoning !== undefined) next.reasoning = result.reasoning
-          if (result.finish !== undefined) next.finish = result.finish
-          if (result.usage !== undefined) next.usage = result.usage
-        }
-        runs[run.runId] = next
-        touched.set(run.runId, next)
-      }
-      if (touched.size === 0) return
-
-      // Write each touched reply into its message once: a new object for that message only.
-      const now = Date.now()
-      const replies = new Map<string, Map<string, StoredMessage>>()
-      const ended: string[] = []
-      let endedInOpenConversation = false
-      for (const run of touched.values()) {
-        const terminal = isTerminalRunState(run.state)
-        if (terminal) ended.push(run.runId)
-        if (run.conversationId !== state.conversation.id) continue
-        const accumulator = peekAccumulator(run.runId)
-        const pane = state.conversation.panes.find((p) => p.id === run.paneId)
-        const current = pane?.messages.find((m) => m.id === run.messageId)
-        if (!current || current.role !== 'assistant') continue
-        if (!accumulator && !terminal) continue
-        const content = accumulator
-          ? accumulator.result.content.map((part) => ({ ...part }))
-          : current.content
-        const message: StoredMessage = { ...current, content }
-        if (terminal) {
-          const result = accumulator?.result ?? { content: [], status: 'incomplete' as const }
-          message.reply = buildReplyRecord(run as LiveRun & { state: TerminalState }, result, now)
-          endedInOpenConversation = true
-        }
-        let panes = replies.get(run.paneId)
-        if (panes === undefined) replies.set(run.paneId, (panes = new Map()))
-        panes.set(run.messageId, message)
-      }
-      for (const runId of ended) dropAccumulator(runId)
-
-      const patch: Partial<RunsSlice> & { conversation?: typeof state.conversation } = { runs }
-      if (ended.length > 0) patch.activeRunIds = state.activeRunIds.filter((id) => !ended.includes(id))
-      if (replies.size > 0) {
-        patch.conversation = {
-          ...state.conversation,
-          updatedAt: now,
-          panes: state.conversation.panes.map((pane) => {
-            const changed = replies.get(pane.id)
-            if (changed === undefined) return pane
-            return { ...pane, messages: pane.messages.map((m) => changed.get(m.id) ?? m) }
-          }),
-        }
-      }
-      set(patch)
-      if (endedInOpenConversation) void get().saveConversation()
+      const { changes, endedMessageIds, save } = reduceRunUpdates(get(), updates, Date.now())
+      if (Object.keys(changes).length > 0) set(changes)
+      endReplies(endedMessageIds)
+      if (save) void get().saveConversation()
     },
   }
+}
+
+/** A promise for one reply's end, with the function that ends it. */
+function replyEnding(conversationId: string): ReplyEnding {
+  let end: () => void = () => undefined
+  const ended = new Promise<void>((resolve) => (end = resolve))
+  return { conversationId, ended, end }
+}
+
+/** Waits for `promise`, at most `ms` (the timer is cleared as soon as the promise settles). */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+  try {
+    await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record
+  const { [key]: _removed, ...rest } = record
+  return rest
 }
 
 function imagesPhrase(count: number): string {

@@ -1,5 +1,6 @@
 import type { DialectId } from '@shared/chat/chat-request'
 import type { CompareMode, Conversation, Pane } from '@shared/history/conversation'
+import { focusedPaneOf } from '@renderer/features/chat/find-pane'
 import { newPaneId } from '@renderer/features/chat/new-conversation'
 
 export type { CompareMode }
@@ -46,7 +47,7 @@ export function switchCompareMode(
   otherModel: string,
 ): Conversation {
   const current = compareModeOf(conversation)
-  const focused = conversation.panes.find((pane) => pane.id === focusedPaneId) ?? conversation.panes[0]
+  const focused = focusedPaneOf(conversation, focusedPaneId)
   if (!focused || mode === current) return conversation
   const setAside = { ...conversation.setAside }
   const beside = conversation.panes.find((pane) => pane !== focused)

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { shallow } from 'zustand/shallow'
 import { useAppStore, type AppState } from '@renderer/store'
+import { selectActiveProfile, selectSimulateHeader } from '@renderer/features/settings/profiles-selectors'
 import { buildNextRequest, type NextRequest, type NextRequestInputs } from './next-request'
 
 /** ~100 ms: below what reads as lag, above the gap between keystrokes of someone typing. */
@@ -12,13 +13,12 @@ export type SettledInputs = Omit<NextRequestInputs, 'baseUrl'> & {
 }
 
 export function selectNextRequestInputs(state: AppState): SettledInputs {
-  const profile = state.profiles.find((p) => p.id === state.activeProfileId)
   return {
     conversation: state.conversation,
     composer: state.composer,
-    baseUrl: profile?.baseUrl,
-    // Fault injection is the local gateway's; the run registry refuses it for other profiles.
-    simulate: profile?.kind === 'local' ? state.simulate : '',
+    baseUrl: selectActiveProfile(state)?.baseUrl,
+    // The same selector the send reads: the preview carries the header exactly when the send does.
+    simulate: selectSimulateHeader(state),
   }
 }
 

@@ -5,12 +5,13 @@ import type { DialectId } from '@shared/chat/chat-request'
 import { dialects } from '@shared/dialects'
 import type { ChatParams, Pane } from '@shared/history/conversation'
 import { useAppStore, type AppState } from '@renderer/store'
+import { findCatalogModel, selectCatalogModels } from '@renderer/features/chat/chat-selectors'
+import { focusedPaneOf } from '@renderer/features/chat/find-pane'
 import { paneParam, type ParamKey } from '@renderer/features/chat/pane-settings'
 import type { PaneTarget } from './dialect-ranges'
 
 export function selectFocusedPane(state: AppState): Pane | undefined {
-  const { panes } = state.conversation
-  return panes.find((pane) => pane.id === state.focusedPaneId) ?? panes[0]
+  return focusedPaneOf(state.conversation, state.focusedPaneId)
 }
 
 /**
@@ -24,12 +25,12 @@ export function selectParam<K extends ParamKey>(state: AppState, key: K): ChatPa
 /** The catalog record of the focused pane's model in the active profile, when it is known. */
 export function selectFocusedModel(state: AppState): CatalogModel | undefined {
   const model = selectFocusedPane(state)?.model
-  return state.catalogs[state.activeProfileId]?.models.find((record) => record.model === model)
+  return model === undefined ? undefined : findCatalogModel(selectCatalogModels(state), model)
 }
 
 /** The largest context among the active catalog's models (a bound for max tokens with no model yet). */
 export function selectLargestContext(state: AppState): number | undefined {
-  const models = state.catalogs[state.activeProfileId]?.models ?? []
+  const models = selectCatalogModels(state)
   return models.length === 0 ? undefined : Math.max(...models.map((model) => model.context_length))
 }
 
