@@ -4,6 +4,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import type { CatalogModel } from '../../shared/catalog'
+import { findModel } from '../../shared/catalog/find-model'
 import { GatewayError } from '../../shared/chat/errors'
 import type { Dialect, ModelListEntry } from '../../shared/dialects/dialect'
 import { dialectList, dialects } from '../../shared/dialects'
@@ -193,8 +194,8 @@ function createRoutesApp(
     app.get(prefix + '/catalog', (c) => c.json({ models: options.catalog() }))
     app.get(prefix + '/catalog/:id', (c) => {
       // Hono decodes the parameter, so `model_gateway%3Aname` and `model_gateway:name` both arrive decoded.
-      const id = c.req.param('id')
-      const record = options.catalog().find((r) => r.id === id || r.model === id)
+      const id = c.req.param('id') ?? ''
+      const record = findModel(options.catalog(), id)
       if (!record) {
         return errorResponse(
           c,

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { CatalogModel } from '@shared/catalog'
+import { findModel } from '@shared/catalog/find-model'
 import type { DialectId } from '@shared/chat/chat-request'
 import { dialects } from '@shared/dialects'
 import type { ChatParams, Pane } from '@shared/history/conversation'
@@ -24,7 +25,8 @@ export function selectParam<K extends ParamKey>(state: AppState, key: K): ChatPa
 /** The catalog record of the focused pane's model in the active profile, when it is known. */
 export function selectFocusedModel(state: AppState): CatalogModel | undefined {
   const model = selectFocusedPane(state)?.model
-  return state.catalogs[state.activeProfileId]?.models.find((record) => record.model === model)
+  const models = state.catalogs[state.activeProfileId]?.models
+  return model === undefined || models === undefined ? undefined : findModel(models, model)
 }
 
 /** The largest context among the active catalog's models (a bound for max tokens with no model yet). */
