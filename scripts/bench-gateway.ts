@@ -27,6 +27,7 @@ import { Agent, createServer, request, type IncomingMessage, type ServerResponse
 import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { SIMULATE_HEADER } from '../src/shared/runs/simulate-header'
 import { median, percentile } from './bench/stats'
 
 const SCRIPT = fileURLToPath(import.meta.url)
@@ -173,7 +174,7 @@ async function runUpstream(): Promise<void> {
         return
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-      const pace = /tokens-per-second=(\d+)/.exec(String(req.headers['x-simulate'] ?? ''))
+      const pace = /tokens-per-second=(\d+)/.exec(String(req.headers[SIMULATE_HEADER] ?? ''))
       if (pace === null) {
         res.end(isMessages ? fixed.messages : fixed.chat)
         return
@@ -684,7 +685,7 @@ async function concurrencyPhase(
   gateway: ChildProcess,
 ) {
   const n = SETTINGS.streamEvents
-  const pace = { 'x-simulate': `tokens-per-second=${SETTINGS.streamTokensPerSecond}` }
+  const pace = { [SIMULATE_HEADER]: `tokens-per-second=${SETTINGS.streamTokensPerSecond}` }
   type Target = {
     name: string
     port: number
