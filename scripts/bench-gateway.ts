@@ -27,6 +27,8 @@ import { Agent, createServer, request, type IncomingMessage, type ServerResponse
 import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { SIMULATE_HEADER } from '../src/shared/runs/simulate-header'
+import { median, percentile } from './bench/stats'
 
 const SCRIPT = fileURLToPath(import.meta.url)
 const ROLE = process.argv[2] ?? 'main'
@@ -172,7 +174,7 @@ async function runUpstream(): Promise<void> {
         return
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-      const pace = /tokens-per-second=(\d+)/.exec(String(req.headers['x-simulate'] ?? ''))
+      const pace = /tokens-per-second=(\d+)/.exec(String(req.headers[SIMULATE_HEADER] ?? ''))
       if (pace === null) {
         res.end(isMessages ? fixed.messages : fixed.chat)
         return
@@ -374,12 +376,7 @@ function replyText(series: Pick<Series, 'client' | 'mode'>, text: string): strin
   return out
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] as number
-}
 const sortNumbers = (values: number[]): number[] => [...values].sort((a, b) => a - b)
-const median = (values: number[]): number => percentile(sortNumbers(values), 0.5)
 
 function histogram(samples: number[]): Record<string, number> {
   const edges = [0.25, 0.5, 1, 2, 5, 10, 35, 50, Infinity]
@@ -479,9 +476,9 @@ async function latencyPhase(mockPort: number, proxyPort: number, floorPort: numb
       upstream: s.upstream,
       samples: s.samples.length,
       failures: s.failures,
-      p50: percentile(sorted, 0.5),
-      p90: percentile(sorted, 0.9),
-      p99: percentile(sorted, 0.99),
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      p99: percentile(sorted, 99),
       max: sorted[sorted.length - 1] ?? NaN,
       roundP50: s.roundP50,
       nagleWindowSamples: s.samples.filter(
@@ -688,7 +685,7 @@ async function concurrencyPhase(
   gateway: ChildProcess,
 ) {
   const n = SETTINGS.streamEvents
-  const pace = { 'x-simulate': `tokens-per-second=${SETTINGS.streamTokensPerSecond}` }
+  const pace = { [SIMULATE_HEADER]: `tokens-per-second=${SETTINGS.streamTokensPerSecond}` }
   type Target = {
     name: string
     port: number
@@ -773,10 +770,13 @@ async function concurrencyPhase(
         complete,
         stalled,
         stallFree: complete === level && stalled === 0,
-        gapP50Ms: percentile(allGaps, 0.5),
-        gapP99Ms: percentile(allGaps, 0.99),
+        gapP50Ms: percentile(allGaps, 50),
+        gapP99Ms: percentile(allGaps, 99),
         gapMaxMs: allGaps[allGaps.length - 1] ?? NaN,
-        firstEventP99Ms: percentile(sortNumbers(outcomes.map((o) => o.firstEventMs)), 0.99),
+        firstEventP99Ms: percentile(
+          outcomes.map((o) => o.firstEventMs),
+          99,
+        ),
         wallMs: elapsed,
         rssPeakMb: rssPeak,
         rssAfterMb: readRssMb(gatewayPid),

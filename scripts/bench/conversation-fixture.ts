@@ -1,7 +1,7 @@
 // The conversation bench:render opens: 1,048,576 o200k tokens of mixed markdown, deterministic.
 import { countTextTokens } from '../../src/shared/tokens/count-text-tokens'
 import type { Conversation, Pane, ReplyRecord, StoredMessage } from '../../src/shared/history/conversation'
-import { seededRandom, type Random } from './mulberry32'
+import { seededRandom, type Random } from './seeded-random'
 
 export const BENCH_CONVERSATION_ID = 'bench-1m-tokens'
 /** The model with a 1,048,576-token context: the only one a conversation this long fits. */

@@ -1,6 +1,7 @@
 // A second listener on the browser host's event stream (every event goes to every connected page):
 // what main sent the renderer, when, per run. Used for I1 (one update per run per frame, none lost or
 // reordered) and as one of the sources of the correctness check (the text that went over IPC).
+import { TOKEN_HEADER } from '../../src/shared/ipc/browser-transport'
 import { createSseParser } from '../../src/shared/dialects/sse/sse-parser'
 import type { RunUpdate } from '../../src/shared/runs/run-types'
 
@@ -23,7 +24,7 @@ export type EventProbe = {
 export async function attachEventProbe(origin: string, token: string): Promise<EventProbe> {
   const controller = new AbortController()
   const response = await fetch(`${origin}/api/events`, {
-    headers: { 'x-playground-token': token, origin },
+    headers: { [TOKEN_HEADER]: token, origin },
     signal: controller.signal,
   })
   if (!response.ok || !response.body) throw new Error(`event stream refused: ${response.status}`)

@@ -24,8 +24,8 @@ export type ChatHandlerOptions = {
 }
 
 /**
- * `POST …/chat/completions` and `POST …/messages` on Node's own request and response (the caller has
- * set the request-id headers and checked the key). The hot path of the gateway, so it stays off the
+ * `POST …/chat/completions` and `POST …/messages` on Node's own request and response (the listener has
+ * stamped the request id and checked the key). The hot path of the gateway, so it stays off the
  * web Request/Response layer: body from the IncomingMessage, headers from its parsed object, one
  * write for a JSON reply, SSE written straight to the socket.
  *
@@ -88,7 +88,6 @@ export function createChatHandler(options: ChatHandlerOptions) {
           keepAliveMs: config.keepAliveMs,
           signal,
           stopEngine: () => controller.abort(),
-          headers: { 'x-request-id': requestId, 'request-id': requestId },
         })
         return
       }

@@ -1,7 +1,8 @@
 import type { GatewayConfig } from '../gateway-config'
 import type { Engine } from './engine'
 import { paceParts } from './pace-parts'
-import { parseSimulateHeader, runSimulation, SIMULATE_HEADER } from './simulator'
+import { parseSimulateHeader, SIMULATE_HEADER } from '../../shared/runs/simulate-header'
+import { runSimulation } from './simulator'
 
 /**
  * The simulator behind the Engine interface: the header's faults (when enabled), the configured

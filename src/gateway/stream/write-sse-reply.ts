@@ -15,7 +15,6 @@ export type SseReplyOptions = {
   signal: AbortSignal
   /** Stops the engine (aborts its signal): used when it outlives a complete reply. */
   stopEngine: () => void
-  headers: Record<string, string>
 }
 
 /** Parts that carry generated content: what `drop-after=<n>` counts. */
@@ -37,7 +36,6 @@ export async function writeSseReply(res: ServerResponse, options: SseReplyOption
     connection: 'keep-alive',
     // Reverse proxies (nginx) must not buffer the stream.
     'x-accel-buffering': 'no',
-    ...options.headers,
   })
   // Headers go out with the first event when it is already there (a fast upstream: one write instead
   // of two), else on the next turn of the event loop, so a client learns at once that it is streaming.

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { Hono, type Context } from 'hono'
 import { dispatchInvoke, isInvokeChannel, type InvokeHandlers } from '../ipc/handlers'
+import { EVENTS_PATH, INVOKE_PATH_PREFIX } from '../../shared/ipc/browser-transport'
 import type { EventHub } from './event-hub'
 import { readInvokeBody } from './read-invoke-body'
 import { refusalBody, type Refusal } from './refusal'
@@ -46,7 +47,7 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
   /** Runs first in every /api route, whatever the method or path. */
   const apiCaller = (c: Context<Env>): Refusal | undefined => guard.checkApiCaller(c.req.raw.headers)
 
-  app.post('/api/invoke/:channel', async (c) => {
+  app.post(`${INVOKE_PATH_PREFIX}:channel`, async (c) => {
     const refusal = apiCaller(c)
     if (refusal) return refuse(c, refusal)
     const channel = c.req.param('channel')
@@ -68,7 +69,7 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
     return c.json(result, status, API_HEADERS)
   })
 
-  app.get('/api/events', (c) => {
+  app.get(EVENTS_PATH, (c) => {
     const refusal = apiCaller(c)
     if (refusal) return refuse(c, refusal)
     // Hono answers HEAD with the GET route; a HEAD must not register a stream.
@@ -86,7 +87,7 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
   app.all('/api/*', (c) => {
     const refusal = apiCaller(c)
     if (refusal) return refuse(c, refusal)
-    const known = c.req.path === '/api/events' || c.req.path.startsWith('/api/invoke/')
+    const known = c.req.path === EVENTS_PATH || c.req.path.startsWith(INVOKE_PATH_PREFIX)
     return refuse(c, known ? methodNotAllowed() : { status: 404, code: 'not_found', message: 'No such API.' })
   })
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
+import { TOKEN_FRAGMENT_PARAM } from '../../shared/ipc/browser-transport'
 import type { EventSink, InvokeHandlers } from '../ipc/handlers'
 import { createAccessToken, isAcceptableAccessToken } from './access-token'
 import { createBrowserHostApp } from './create-browser-host-app'
@@ -92,7 +93,7 @@ export async function createBrowserHost(options: BrowserHostOptions): Promise<Br
   const origin = `http://127.0.0.1:${port}`
   return {
     origin,
-    url: `${origin}/#token=${token}`,
+    url: `${origin}/#${TOKEN_FRAGMENT_PARAM}=${token}`,
     token,
     emit: events.emit,
     async close() {

@@ -1,11 +1,7 @@
 import { accessTokensMatch } from './access-token'
 import { allowedHostHeaders, allowedOrigins } from './loopback-origins'
+import { NO_TOKEN_HINT, TOKEN_HEADER } from '../../shared/ipc/browser-transport'
 import type { Refusal } from './refusal'
-
-/** The custom header that carries the token: a cross-site page cannot set it without a CORS preflight. */
-export const TOKEN_HEADER = 'x-playground-token'
-
-export const NO_TOKEN_HINT = 'Open the URL printed by `npm start`, it carries the access token.'
 
 export type RequestGuard = {
   /** Every request, static files included: the `Host` (and an absolute request target) must be ours. */

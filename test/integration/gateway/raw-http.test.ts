@@ -571,3 +571,32 @@ describe('lifecycle', () => {
     }
   })
 })
+
+describe('one routing table', () => {
+  // A path only a URL parser recognises (percent-encoded letters) misses the exact-path fast lookup
+  // and reaches the Hono layer: every route must still answer as on its plain path.
+  it.each([
+    ['/v1/chat/complet%69ons', '/v1/chat/completions', OPENAI_HELLO(TEXT_MODEL), bearer(CLIENT_KEY)],
+    ['/v1/m%65ssages', '/v1/messages', MESSAGES_HELLO(TEXT_MODEL), xApiKey(CLIENT_KEY)],
+    [
+      '/v1/messages/count_t%6Fkens',
+      '/v1/messages/count_tokens',
+      MESSAGES_HELLO(TEXT_MODEL),
+      xApiKey(CLIENT_KEY),
+    ],
+  ])('POST %s answers as POST %s', async (encoded, plain, body, headers) => {
+    const [viaParser, direct] = await Promise.all([
+      postJson(url(encoded), body, headers),
+      postJson(url(plain), body, headers),
+    ])
+    expect(viaParser.status).toBe(200)
+    expect(viaParser.status).toBe(direct.status)
+    expectRequestIds(viaParser)
+    const [parsedBody, directBody] = (await Promise.all([viaParser.json(), direct.json()])) as Record<
+      string,
+      unknown
+    >[]
+    expect(Object.keys(parsedBody ?? {}).sort()).toEqual(Object.keys(directBody ?? {}).sort())
+    if (plain.endsWith('count_tokens')) expect(parsedBody).toEqual(directBody)
+  })
+})

@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningGateway } from '../../../src/gateway/start-gateway'
-import { TOKEN_HEADER } from '../../../src/main/browser-host'
+import { percentile } from '../../../scripts/bench/stats'
+import { TOKEN_HEADER } from '../../../src/shared/ipc/browser-transport'
 import { createRendererDir, type RendererDir } from '../../../src/main/browser-host/__fixtures__/renderer-dir'
 import { startBrowserMode, type RunningBrowserMode } from '../../../src/main/browser-main'
 import type { SecretStore } from '../../../src/main/services/secret-store'
@@ -126,10 +127,6 @@ async function gatewayIsBusy(): Promise<boolean> {
   } catch {
     return true
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
 }
 
 describe('a busy local gateway', () => {

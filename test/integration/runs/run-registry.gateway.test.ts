@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
 import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
-import { pointsForUsage, TEXT_MODEL, type CatalogModel } from '../../../src/shared/catalog'
+import { findModel, pointsForUsage, TEXT_MODEL, type CatalogModel } from '../../../src/shared/catalog'
 import type { DialectId } from '../../../src/shared/chat/chat-request'
 import { reduceStreamParts } from '../../../src/shared/chat/reduce-stream-part'
 import { dialects } from '../../../src/shared/dialects'
@@ -85,7 +85,7 @@ describe.each(DIALECTS)('runs against the local gateway: %s', (dialect) => {
     expect(metrics.outputTokens).toBe(reference.usage?.outputTokens)
     expect(metrics.outputTokensEstimated).toBe(false)
     expect(metrics.points).toBe(
-      pointsForUsage(reference.usage!, catalog.find((m) => m.model === MODEL)!.token_factory.pricing),
+      pointsForUsage(reference.usage!, findModel(catalog, MODEL)!.token_factory.pricing),
     )
     expect(metrics.ttfbMs).toBeGreaterThanOrEqual(0)
     expect(metrics.ttftMs).toBeGreaterThanOrEqual(metrics.ttfbMs!)

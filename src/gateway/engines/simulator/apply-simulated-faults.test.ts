@@ -3,7 +3,7 @@ import type { ChatRequest, DialectId } from '../../../shared/chat/chat-request'
 import { GatewayError } from '../../../shared/chat/errors'
 import { reduceStreamParts } from '../../../shared/chat/reduce-stream-part'
 import { applySimulatedFaults, MIDSTREAM_ERROR_AFTER_PARTS, runSimulation } from './apply-simulated-faults'
-import { parseSimulateHeader } from './parse-simulate-header'
+import { parseSimulateHeader } from '../../../shared/runs/simulate-header'
 import { simulate } from './simulate'
 import type { SimulationContext } from './simulation'
 

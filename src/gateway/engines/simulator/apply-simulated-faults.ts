@@ -1,6 +1,7 @@
 import type { ChatRequest, DialectId } from '../../../shared/chat/chat-request'
 import type { StreamPart } from '../../../shared/chat/stream-part'
-import { simulatedStatusError, type SimulateDirectives } from './parse-simulate-header'
+import type { SimulateDirectives } from '../../../shared/runs/simulate-header'
+import { simulatedStatusError } from './simulated-status-error'
 import { simulate } from './simulate'
 import type { Simulation, SimulationContext } from './simulation'
 

@@ -17,12 +17,6 @@ export {
   REPLY_PRIMING_TOKENS,
 } from './estimate-prompt-tokens'
 export {
-  parseSimulateHeader,
-  simulatedStatusError,
-  SIMULATE_HEADER,
-  type SimulateDirectives,
-} from './parse-simulate-header'
-export {
   applySimulatedFaults,
   runSimulation,
   withSimulatedPacing,

@@ -1,4 +1,4 @@
-import type { CatalogModel } from '../../../shared/catalog'
+import { findModel } from '../../../shared/catalog/find-model'
 import { dialects } from '../../../shared/dialects'
 import type { BuiltRequest } from '../../../shared/dialects/dialect'
 import type { HttpRequest } from '../../../shared/http/http-request'
@@ -10,10 +10,6 @@ import { withSimulateHeader } from '../../../shared/runs/simulate-header'
 import { isHttpUrl } from '../../../shared/settings/settings-schema'
 
 const MAX_RETRY_REASON_CHARS = 300
-
-export function findCatalogModel(catalog: readonly CatalogModel[], model: string): CatalogModel | undefined {
-  return catalog.find((record) => record.model === model) ?? catalog.find((record) => record.id === model)
-}
 
 function withTestHeaders(http: HttpRequest, extra: Record<string, string> | undefined): HttpRequest {
   if (extra === undefined || Object.keys(extra).length === 0) return http
@@ -93,7 +89,7 @@ export async function executeRun(session: RunSession, registry: ResolvedRunRegis
     return
   }
 
-  const pricing = findCatalogModel(target.catalog, input.request.model)?.token_factory.pricing
+  const pricing = findModel(target.catalog, input.request.model)?.token_factory.pricing
   registry.logger.info(`run ${session.id} started`, {
     dialect: dialect.id,
     model: input.request.model,

@@ -2,12 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   createBrowserBridge,
-  NO_TOKEN_MESSAGE,
-  TOKEN_HEADER,
   TOKEN_STORAGE_KEY,
   type BrowserBridge,
   type BrowserBridgeEnvironment,
 } from './browser-bridge'
+import { NO_TOKEN_HINT, TOKEN_HEADER } from '@shared/ipc/browser-transport'
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuvwxyzABCDE'
 const encoder = new TextEncoder()
@@ -117,12 +116,12 @@ describe('the access token', () => {
     expect(created.hasToken).toBe(false)
     expect(await created.invoke('app:info', undefined)).toEqual({
       ok: false,
-      error: { code: 'no_token', message: NO_TOKEN_MESSAGE },
+      error: { code: 'no_token', message: NO_TOKEN_HINT },
     })
     created.on('history:changed', () => undefined)
     await settle()
     expect(fetch).not.toHaveBeenCalled()
-    expect(NO_TOKEN_MESSAGE).toContain('npm start')
+    expect(NO_TOKEN_HINT).toContain('npm start')
   })
 })
 
@@ -155,7 +154,7 @@ describe('invoke', () => {
   it("passes the host's refusal envelope through, with its message", async () => {
     const refusal = {
       ok: false,
-      error: { code: 'unauthorized', message: `Token out of date. ${NO_TOKEN_MESSAGE}` },
+      error: { code: 'unauthorized', message: `Token out of date. ${NO_TOKEN_HINT}` },
     }
     const fetch = vi.fn(async () => jsonResponse(401, refusal))
     expect(await bridge({ fetch }).invoke('app:info', undefined)).toEqual(refusal)
@@ -276,7 +275,7 @@ describe('events', () => {
     const report = vi.fn()
     const refusal = {
       ok: false,
-      error: { code: 'unauthorized', message: `Token out of date. ${NO_TOKEN_MESSAGE}` },
+      error: { code: 'unauthorized', message: `Token out of date. ${NO_TOKEN_HINT}` },
     }
     const fetch = vi.fn(async () => jsonResponse(401, refusal))
     const setTimeoutSpy = vi.fn()

@@ -9,6 +9,13 @@ import type {
   InvokeResult,
   PlaygroundApi,
 } from '@shared/ipc/contract'
+import {
+  EVENTS_PATH,
+  INVOKE_PATH_PREFIX,
+  NO_TOKEN_HINT,
+  TOKEN_FRAGMENT_PARAM,
+  TOKEN_HEADER,
+} from '@shared/ipc/browser-transport'
 
 /**
  * Browser mode's `window.api`: the same PlaygroundApi over the loopback host's HTTP API, so the rest
@@ -17,9 +24,7 @@ import type {
  * of another origin cannot send without a CORS preflight the host never allows.
  */
 
-export const TOKEN_HEADER = 'x-playground-token'
 export const TOKEN_STORAGE_KEY = 'playground-access-token'
-export const NO_TOKEN_MESSAGE = 'Open the URL printed by `npm start`, it carries the access token.'
 
 /** Backoff between attempts to reopen the event stream; the last delay repeats. */
 export const DEFAULT_RECONNECT_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000, 15_000]
@@ -56,10 +61,10 @@ export function createBrowserBridge(overrides: Partial<BrowserBridgeEnvironment>
       channel: C,
       input: InvokeInput<C>,
     ): Promise<InvokeResult<InvokeOutput<C>>> {
-      if (token === undefined) return failure('no_token', NO_TOKEN_MESSAGE)
+      if (token === undefined) return failure('no_token', NO_TOKEN_HINT)
       let response: Response
       try {
-        response = await env.fetch(`/api/invoke/${encodeURIComponent(channel)}`, {
+        response = await env.fetch(`${INVOKE_PATH_PREFIX}${encodeURIComponent(channel)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
           // No input (channels like app:info) travels as an empty body, which the host reads as undefined.
@@ -101,9 +106,9 @@ export function takeAccessToken(
   env: Pick<BrowserBridgeEnvironment, 'location' | 'history' | 'sessionStorage'>,
 ): string | undefined {
   const params = new URLSearchParams(env.location.hash.replace(/^#/, ''))
-  const fromHash = params.get('token')
+  const fromHash = params.get(TOKEN_FRAGMENT_PARAM)
   if (fromHash !== null) {
-    params.delete('token')
+    params.delete(TOKEN_FRAGMENT_PARAM)
     const rest = params.toString()
     env.history.replaceState(
       env.history.state,
@@ -180,7 +185,7 @@ function createEventStream(env: BrowserBridgeEnvironment, token: string | undefi
     abort = new AbortController()
     let response: Response
     try {
-      response = await env.fetch('/api/events', {
+      response = await env.fetch(EVENTS_PATH, {
         headers: { accept: 'text/event-stream', [TOKEN_HEADER]: token },
         cache: 'no-store',
         credentials: 'omit',
@@ -192,7 +197,7 @@ function createEventStream(env: BrowserBridgeEnvironment, token: string | undefi
     }
     if (response.status === 401 || response.status === 403 || response.status === 421) {
       const body: unknown = await response.json().catch(() => undefined)
-      env.report(isEnvelope(body) && !body.ok ? body.error.message : NO_TOKEN_MESSAGE)
+      env.report(isEnvelope(body) && !body.ok ? body.error.message : NO_TOKEN_HINT)
       return
     }
     if (!response.ok || response.body === null) {

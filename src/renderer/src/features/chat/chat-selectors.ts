@@ -1,4 +1,5 @@
 import type { CatalogModel } from '@shared/catalog'
+import { findModel } from '@shared/catalog/find-model'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { AppState } from '@renderer/store'
 import { countImages } from './drop-images'
@@ -18,13 +19,9 @@ export function selectCatalogModels(state: AppState): CatalogModel[] {
   return state.catalogs[state.activeProfileId]?.models ?? EMPTY_MODELS
 }
 
-export function findCatalogModel(models: readonly CatalogModel[], model: string): CatalogModel | undefined {
-  return models.find((record) => record.model === model)
-}
-
 /** Vision models accept images (catalog `display_config.capability_key`). Unknown models do not. */
 export function isVisionModel(models: readonly CatalogModel[], model: string): boolean {
-  return findCatalogModel(models, model)?.display_config.capability_key === 'vision'
+  return findModel(models, model)?.display_config.capability_key === 'vision'
 }
 
 /**
@@ -32,7 +29,7 @@ export function isVisionModel(models: readonly CatalogModel[], model: string): b
  * does not know is not called text-only: images are only taken out of a request when we know.
  */
 export function isKnownTextOnlyModel(models: readonly CatalogModel[], model: string): boolean {
-  const record = findCatalogModel(models, model)
+  const record = findModel(models, model)
   return record !== undefined && record.display_config.capability_key !== 'vision'
 }
 

@@ -1,11 +1,12 @@
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { CatalogModel } from '@shared/catalog'
+import { findModel } from '@shared/catalog/find-model'
 import type { DialectId } from '@shared/chat/chat-request'
 import { dialects } from '@shared/dialects'
 import type { ChatParams, Pane } from '@shared/history/conversation'
 import { useAppStore, type AppState } from '@renderer/store'
-import { findCatalogModel, selectCatalogModels } from '@renderer/features/chat/chat-selectors'
+import { selectCatalogModels } from '@renderer/features/chat/chat-selectors'
 import { focusedPaneOf } from '@renderer/features/chat/find-pane'
 import { paneParam, type ParamKey } from '@renderer/features/chat/pane-settings'
 import type { PaneTarget } from './dialect-ranges'
@@ -25,7 +26,7 @@ export function selectParam<K extends ParamKey>(state: AppState, key: K): ChatPa
 /** The catalog record of the focused pane's model in the active profile, when it is known. */
 export function selectFocusedModel(state: AppState): CatalogModel | undefined {
   const model = selectFocusedPane(state)?.model
-  return model === undefined ? undefined : findCatalogModel(selectCatalogModels(state), model)
+  return model === undefined ? undefined : findModel(selectCatalogModels(state), model)
 }
 
 /** The largest context among the active catalog's models (a bound for max tokens with no model yet). */

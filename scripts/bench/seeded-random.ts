@@ -1,3 +1,5 @@
+import { mulberry32 } from '../../src/shared/random/mulberry32'
+
 /** A small seeded generator: the benchmark's conversation is the same bytes on every machine and run. */
 export type Random = {
   next(): number
@@ -7,14 +9,7 @@ export type Random = {
 }
 
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = mulberry32(seed)
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

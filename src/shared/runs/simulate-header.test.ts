@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from '../../../shared/chat/errors'
-import { parseSimulateHeader, simulatedStatusError } from './parse-simulate-header'
+import { GatewayError } from '../chat/errors'
+import { parseSimulateHeader } from './simulate-header'
 
 function rejection(value: string): GatewayError {
   try {
@@ -75,20 +75,5 @@ describe('parseSimulateHeader', () => {
 
   it('names what it knows when a directive is unknown', () => {
     expect(rejection('status=429, explode').message).toContain('unknown directive "explode"')
-  })
-})
-
-describe('simulatedStatusError', () => {
-  it('keeps the exact status, picks the kind from it, says it was simulated, and carries retry-after', () => {
-    const overloaded = simulatedStatusError(529, 3)
-    expect(overloaded).toMatchObject({ kind: 'overloaded', status: 529, retryAfterSeconds: 3 })
-    expect(overloaded.message).toMatch(/simulated/i)
-    expect(simulatedStatusError(429)).toMatchObject({
-      kind: 'rate_limit',
-      status: 429,
-      retryAfterSeconds: undefined,
-    })
-    expect(simulatedStatusError(500).kind).toBe('server_error')
-    expect(simulatedStatusError(401).kind).toBe('authentication')
   })
 })
