@@ -1,0 +1,63 @@
+import { pythonClient, pythonCreate } from './python-source'
+import type { SdkCall } from './sdk-call'
+
+// Keyword arguments of `client.messages.create` in the `anthropic` package.
+const MESSAGES_PARAMS: ReadonlySet<string> = new Set([
+  'max_tokens',
+  'messages',
+  'model',
+  'container',
+  'inference_geo',
+  'mcp_servers',
+  'metadata',
+  'output_config',
+  'service_tier',
+  'stop_sequences',
+  'stream',
+  'system',
+  'temperature',
+  'thinking',
+  'tool_choice',
+  'tools',
+  'top_k',
+  'top_p',
+])
+
+/**
+ * The request with the `anthropic` Python package. It prints what the TypeScript snippets print: the
+ * text, then one `tool call: <name> <input>` line per tool use.
+ */
+export function pythonAnthropic(call: SdkCall): string {
+  const lines = [
+    ...(call.stream ? [] : ['import json']),
+    'import os',
+    '',
+    'from anthropic import Anthropic',
+    '',
+    pythonClient('Anthropic', call),
+    '',
+    pythonCreate(call.stream ? 'stream' : 'message', 'messages.create', call, MESSAGES_PARAMS),
+  ]
+  if (call.stream) {
+    lines.push(
+      'for event in stream:',
+      '    if event.type == "content_block_start" and event.content_block.type == "tool_use":',
+      '        print(f"\\ntool call: {event.content_block.name} ", end="")',
+      '    elif event.type == "content_block_delta":',
+      '        if event.delta.type == "text_delta":',
+      '            print(event.delta.text, end="", flush=True)',
+      '        elif event.delta.type == "input_json_delta":',
+      '            print(event.delta.partial_json, end="", flush=True)',
+    )
+  } else {
+    lines.push(
+      'for block in message.content:',
+      '    if block.type == "text":',
+      '        print(block.text, end="")',
+      '    elif block.type == "tool_use":',
+      '        print(f"\\ntool call: {block.name} {json.dumps(block.input)}", end="")',
+    )
+  }
+  lines.push('print()')
+  return lines.join('\n') + '\n'
+}
