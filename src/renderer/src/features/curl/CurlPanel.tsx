@@ -112,7 +112,7 @@ function CurlCommandView({
     <>
       <p className="curl-which">
         The <strong>next</strong> request: what Send makes from the conversation as it is now, with the draft.
-        The request a reply was made with: Inspector → Copy as curl.
+        The request a reply was made with: Inspector → Copy as curl, Python or TypeScript.
       </p>
       <div className="curl-summary">
         <span className="curl-dialect">{dialect.label}</span>
