@@ -1,6 +1,10 @@
 import type { SdkCall } from './sdk-call'
 import { typescriptClient, typescriptCreate } from './typescript-source'
 
+// @anthropic-ai/sdk 1.x dropped the sampling parameters from its types (the API deprecates them for
+// newer models) but still sends them; the gateway and older models honour them.
+const UNTYPED_IN_SDK: ReadonlySet<string> = new Set(['temperature', 'top_p', 'top_k'])
+
 /**
  * The request with `@anthropic-ai/sdk` (ES module, top-level await; runs as .mjs or .ts). It prints
  * the reply's text, then one `tool call: <name> <input>` line per tool use, the same lines streaming
@@ -12,7 +16,7 @@ export function typescriptAnthropic(call: SdkCall): string {
     '',
     typescriptClient('Anthropic', call),
     '',
-    typescriptCreate(call.stream ? 'stream' : 'message', 'messages.create', call),
+    typescriptCreate(call.stream ? 'stream' : 'message', 'messages.create', call, UNTYPED_IN_SDK),
   ]
   if (call.stream) {
     lines.push(

@@ -76,16 +76,20 @@ function parseOutput(stdout: string): Reply {
 }
 
 async function runSnippet(dialect: DialectId, request: ChatRequest, name: string): Promise<Reply> {
-  const { http } = dialects[dialect].buildRequest(request, { baseUrl: gateway.baseUrl, apiKey: PLACEHOLDER })
-  const code = generateCode('typescript', { dialect, http, secret: PLACEHOLDER })
   const file = join(SNIPPETS, `${dialect}-${name.replace(/\W+/g, '-')}.mjs`)
-  writeFileSync(file, code)
+  writeFileSync(file, snippet(dialect, request))
   const { stdout } = await execFileAsync(process.execPath, [file], {
     // Only what a user's shell would give it: the key in the variable the code names.
     env: { PATH: process.env['PATH'] ?? '', MODEL_GATEWAY_API_KEY: gateway.apiKey },
     timeout: 30_000,
   })
   return parseOutput(stdout)
+}
+
+/** The snippet of every variant, as the Code tab writes it for the test's gateway. */
+function snippet(dialect: DialectId, request: ChatRequest): string {
+  const { http } = dialects[dialect].buildRequest(request, { baseUrl: gateway.baseUrl, apiKey: PLACEHOLDER })
+  return generateCode('typescript', { dialect, http, secret: PLACEHOLDER })
 }
 
 describe.each(DIALECT_IDS)('TypeScript code for %s against the local gateway', (dialect) => {
@@ -99,4 +103,32 @@ describe.each(DIALECT_IDS)('TypeScript code for %s against the local gateway', (
     if (name.startsWith('tools')) expect(fromApp.toolCalls.map((call) => call.name)).toEqual(['get_weather'])
     else expect(fromApp.text).toMatch(/simulat/i)
   })
+})
+
+// A user pastes the snippet into a TypeScript project: it must compile, strictly, against the SDKs'
+// own types (e.g. @anthropic-ai/sdk 1.x no longer declares `temperature`, yet still sends it).
+it('every snippet compiles with tsc --strict against the SDK types', async () => {
+  const files = DIALECT_IDS.flatMap((dialect) =>
+    CODE_VARIANTS.map(({ name, request }) => {
+      const file = join(SNIPPETS, `${dialect}-${name.replace(/\W+/g, '-')}.mts`)
+      writeFileSync(file, snippet(dialect, request))
+      return file
+    }),
+  )
+  const tsc = join(import.meta.dirname, '../../../node_modules/typescript/bin/tsc')
+  const options = ['--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck']
+  const target = [
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--types',
+    'node',
+  ]
+  const result = await execFileAsync(process.execPath, [tsc, ...options, ...target, ...files]).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }),
+  )
+  expect(result.stdout).toBe('')
 })
