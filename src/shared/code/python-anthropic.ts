@@ -1,7 +1,10 @@
 import { pythonClient, pythonCreate } from './python-source'
 import type { SdkCall } from './sdk-call'
 
-// Keyword arguments of `client.messages.create` in the `anthropic` package.
+// Keyword arguments of `client.messages.create` in the `anthropic` package. Not `temperature`,
+// `top_p`, `top_k`: the SDKs of the 2026-10-21 API version no longer declare them (as
+// @anthropic-ai/sdk 1.x does not), and an undeclared keyword is a TypeError, so they go in
+// `extra_body`, which every version sends as is.
 const MESSAGES_PARAMS: ReadonlySet<string> = new Set([
   'max_tokens',
   'messages',
@@ -15,12 +18,9 @@ const MESSAGES_PARAMS: ReadonlySet<string> = new Set([
   'stop_sequences',
   'stream',
   'system',
-  'temperature',
   'thinking',
   'tool_choice',
   'tools',
-  'top_k',
-  'top_p',
 ])
 
 /**
