@@ -11,7 +11,6 @@ const MESSAGES_PARAMS: ReadonlySet<string> = new Set([
   'model',
   'container',
   'inference_geo',
-  'mcp_servers',
   'metadata',
   'output_config',
   'service_tier',
