@@ -37,7 +37,7 @@ export function SdkCodeView({
               Needs <code>{sdk.install}</code>. It prints the reply’s text, then each tool call.
             </span>
           </div>
-          <pre className="curl-command" aria-label={label} tabIndex={0}>
+          <pre className="curl-command sdk-code" aria-label={label} tabIndex={0}>
             {sdk.code}
           </pre>
         </>
