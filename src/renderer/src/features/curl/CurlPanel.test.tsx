@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { generateCode } from '@shared/code'
 import { toCurl } from '@shared/curl'
 import { dialects } from '@shared/dialects'
 import type { StoredMessage } from '@shared/history/conversation'
@@ -24,7 +25,7 @@ beforeEach(() => invokeMock.mockReset())
 afterEach(cleanup)
 
 /** The command the panel must show, computed independently with the shared functions. */
-function expectedCommand(paneIndex = 0): string {
+function expectedCommand(paneIndex = 0, language: 'curl' | 'python' | 'typescript' = 'curl'): string {
   const state = useAppStore.getState()
   const pane = state.conversation.panes[paneIndex]
   if (!pane) throw new Error('no pane')
@@ -38,6 +39,9 @@ function expectedCommand(paneIndex = 0): string {
     },
   )
   const sent = profile.kind === 'local' ? withSimulateHeader(http, state.simulate) : http
+  if (language !== 'curl') {
+    return generateCode(language, { dialect: pane.dialect, http: sent, secret: CURL_KEY_PLACEHOLDER })
+  }
   return toCurl(sent, { secret: CURL_KEY_PLACEHOLDER })
 }
 
@@ -123,6 +127,30 @@ describe('CurlPanel', () => {
     render(<CurlPanel />)
     expect(shown()).not.toContain('x-simulate')
     expect(shown()).toContain(REMOTE_PROFILE.baseUrl)
+  })
+
+  it('writes the same request as Python or TypeScript with the SDK of the pane’s dialect', () => {
+    seedStore({
+      dialects: ['openai-chat', 'anthropic-messages'],
+      messages: history,
+      simulate: 'status=429',
+      composer: { text: 'And now?', images: [] },
+    })
+    render(<CurlPanel />)
+    fireEvent.click(screen.getByRole('tab', { name: 'Python · openai' }))
+    const python = () => screen.getByLabelText('Python code').textContent
+    expect(python()).toBe(expectedCommand(0, 'python'))
+    expect(python()).toContain('api_key=os.environ["MODEL_GATEWAY_API_KEY"]')
+    // The SDK follows the pane: the Anthropic pane's Python uses `anthropic`.
+    fireEvent.click(screen.getByRole('tab', { name: 'Pane 2 · Anthropic' }))
+    expect(screen.getByRole('tab', { name: 'Python · anthropic' }).getAttribute('aria-selected')).toBe('true')
+    expect(python()).toBe(expectedCommand(1, 'python'))
+    fireEvent.click(screen.getByRole('tab', { name: 'TypeScript · @anthropic-ai/sdk' }))
+    expect(screen.getByLabelText('TypeScript code').textContent).toBe(expectedCommand(1, 'typescript'))
+    expect(screen.getByLabelText('TypeScript code').textContent).toContain('"x-simulate": "status=429"')
+    expect(document.body.textContent).not.toContain(CURL_KEY_PLACEHOLDER)
+    fireEvent.click(screen.getByRole('tab', { name: 'curl' }))
+    expect(shown()).toBe(expectedCommand(1))
   })
 
   it('has one tab per pane in compare mode, starting on the focused pane', () => {

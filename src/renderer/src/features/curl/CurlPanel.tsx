@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { CopyButton } from '@renderer/components/CopyButton'
 import { TabPanel, Tabs } from '@renderer/components/Tabs'
+import type { CodeLanguage } from '@shared/code'
 import { KEY_ENV_VAR } from '@shared/curl'
 import { dialects } from '@shared/dialects'
 import { invoke } from '@renderer/lib/invoke'
@@ -13,6 +14,7 @@ import {
   selectActiveProfile,
   selectIsLocalProfile,
 } from '@renderer/features/settings/profiles-selectors'
+import { CodeLanguageTabs } from './CodeLanguageTabs'
 import { bodyTooLongForOneArgument, formatBytes, MAX_SINGLE_ARGUMENT_BYTES } from './command-size'
 import {
   buildNextRequest,
@@ -20,17 +22,20 @@ import {
   curlHereDocumentCommandFor,
   type NextRequest,
 } from './next-request'
+import { SdkCodeView } from './SdkCodeView'
 import { useNextRequestInputs } from './use-next-requests'
 import './curl.css'
 
 /**
- * The "Code" tab: the exact request the next send of a pane would make, as a curl command (the key
- * as `$MODEL_GATEWAY_API_KEY`), updated as the conversation, draft, parameters or profile change.
+ * The "Code" tab: the exact request the next send of a pane would make, as a curl command or as
+ * Python / TypeScript code with the SDK of the pane's dialect (the key as `$MODEL_GATEWAY_API_KEY`),
+ * updated as the conversation, draft, parameters or profile change.
  */
 export function CurlPanel(): React.JSX.Element {
   const inputs = useNextRequestInputs()
   const focusedPaneId = useAppStore((state) => state.focusedPaneId)
   const [chosenPaneId, setChosenPaneId] = useState<string | null>(null)
+  const [language, setLanguage] = useState<CodeLanguage>('curl')
   const tabsId = useId()
   const { panes } = inputs.conversation
   const pane =
@@ -42,10 +47,15 @@ export function CurlPanel(): React.JSX.Element {
     () => (pane && baseUrl !== undefined ? buildNextRequest({ ...inputs, baseUrl }, pane) : undefined),
     [inputs, baseUrl, pane],
   )
-  const curl = useMemo(() => (next?.ok ? curlCommandFor(next.http) : undefined), [next])
+  const curl = useMemo(
+    () => (next?.ok && language === 'curl' ? curlCommandFor(next.http) : undefined),
+    [next, language],
+  )
 
-  const body =
-    next === undefined ? (
+  const code =
+    next?.ok && language !== 'curl' ? (
+      <SdkCodeView next={next} language={language} keyHint={<KeyHint reader="code" />} />
+    ) : next === undefined ? (
       <p className="curl-muted">Loading the profile…</p>
     ) : !next.ok ? (
       <p className="curl-error" role="alert">
@@ -64,6 +74,12 @@ export function CurlPanel(): React.JSX.Element {
       />
     )
 
+  const body = (
+    <>
+      {pane && <CodeLanguageTabs dialect={pane.dialect} selected={language} onSelect={setLanguage} />}
+      {code}
+    </>
+  )
   if (panes.length < 2 || !pane) return <div className="curl-panel">{body}</div>
   return (
     <div className="curl-panel">
@@ -102,7 +118,7 @@ function CurlCommandView({
     <>
       <p className="curl-which">
         The <strong>next</strong> request: what Send makes from the conversation as it is now, with the draft.
-        The request a reply was made with: Inspector → Copy as curl.
+        The request a reply was made with: Inspector → Copy as curl, Python or TypeScript.
       </p>
       <div className="curl-summary">
         <span className="curl-dialect">{dialect.label}</span>
@@ -126,7 +142,7 @@ function CurlCommandView({
         {formatBytes(commandBytes)} command · {formatBytes(bodyBytes)} body
       </p>
       {bodyTooLongForOneArgument(bodyBytes) && <HereDocumentOffer next={next} bodyBytes={bodyBytes} />}
-      <KeyHint />
+      <KeyHint reader="command" />
     </>
   )
 }
@@ -205,7 +221,7 @@ function CopyWithKeyButton({ next }: { next: Extract<NextRequest, { ok: true }> 
 }
 
 /** Where `$MODEL_GATEWAY_API_KEY` comes from: the active profile's key, which is never shown here. */
-function KeyHint(): React.JSX.Element {
+function KeyHint({ reader }: { reader: 'command' | 'code' }): React.JSX.Element {
   const profile = useAppStore(selectActiveProfile)
   const keyStatus = useAppStore(selectActiveKeyStatus)
   const local = useAppStore(selectIsLocalProfile)
@@ -215,7 +231,7 @@ function KeyHint(): React.JSX.Element {
   return (
     <div className="curl-key-hint">
       <p>
-        Run <code>export {KEY_ENV_VAR}=…</code> first: the command reads {whose} from that variable, so the
+        Run <code>export {KEY_ENV_VAR}=…</code> first: the {reader} reads {whose} from that variable, so the
         key itself never appears here.
       </p>
       {local && <LocalKeyActions />}

@@ -1,14 +1,12 @@
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Button } from '@renderer/components/Button'
-import { CopyButton } from '@renderer/components/CopyButton'
 import { Disclosure } from '@renderer/components/Disclosure'
 import { useAppStore } from '@renderer/store'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
-import type { LiveRun } from '@renderer/features/chat/runs-slice'
 import { prettyBody, selectInspectedReply, type InspectedReply } from './inspector-selectors'
 import { RawEventTimeline } from './RawEventTimeline'
-import { SENT_CURL_HINT, sentRequestCurl } from './sent-request-curl'
+import { SentRequestCode } from './SentRequestCode'
 import './inspector.css'
 
 /**
@@ -89,7 +87,7 @@ function InspectorContent({ inspected }: { inspected: InspectedReply }): React.J
           <pre className="inspector-pre" aria-label="Request body">
             {prettyBody(run.request.body)}
           </pre>
-          <SentCurl run={run} />
+          <SentRequestCode run={run} />
         </Disclosure>
       )}
 
@@ -136,24 +134,6 @@ function InspectorContent({ inspected }: { inspected: InspectedReply }): React.J
           {assembled}
         </pre>
       </Disclosure>
-    </div>
-  )
-}
-
-/** "Copy as curl" of the request that was sent (the Code tab shows the next one). */
-function SentCurl({ run }: { run: LiveRun }): React.JSX.Element {
-  const curl = useMemo(() => sentRequestCurl(run.sent, run.dialect), [run.sent, run.dialect])
-  if (!curl.ok) {
-    return (
-      <p className="inspector-note" role="note">
-        {curl.message}
-      </p>
-    )
-  }
-  return (
-    <div className="inspector-actions">
-      <CopyButton text={curl.command} label="Copy as curl" />
-      <span className="inspector-muted">{SENT_CURL_HINT}</span>
     </div>
   )
 }
