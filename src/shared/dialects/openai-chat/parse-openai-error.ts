@@ -1,6 +1,6 @@
 import { gatewayErrorKindFromStatus, type DialectError, type GatewayErrorKind } from '../../chat/errors'
 import { openaiErrorKindFromWire, openaiErrorShapeFor } from './map-openai-error-kind'
-import { openaiErrorBodyWireSchema, type OpenaiErrorObjectWire } from './openai-wire-schemas'
+import { openaiErrorBodyWireSchema, type OpenaiErrorObjectWire } from './openai-read-schemas'
 
 /** Plain-text and HTML bodies (proxies, load balancers) are cut to this many characters. */
 const MAX_TEXT_MESSAGE = 300

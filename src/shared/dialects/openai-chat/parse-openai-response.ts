@@ -1,9 +1,9 @@
 import type { TextPart, ToolCallPart } from '../../chat/chat-request'
 import type { ChatResult } from '../../chat/chat-result'
 import { finishReasonFromOpenai } from './map-openai-finish-reason'
-import { usageFromOpenai } from './map-openai-usage'
+import { usageFromOpenai } from './convert-openai-usage'
 import { dialectErrorFromOpenaiObject } from './parse-openai-error'
-import { openaiResponseWireSchema, type OpenaiResponseWire } from './openai-wire-schemas'
+import { openaiResponseWireSchema, type OpenaiResponseWire } from './openai-read-schemas'
 
 type WireMessage = NonNullable<NonNullable<NonNullable<OpenaiResponseWire['choices']>[number]['message']>>
 

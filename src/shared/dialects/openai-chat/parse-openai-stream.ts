@@ -2,9 +2,9 @@ import type { StreamPart } from '../../chat/stream-part'
 import type { StreamParser } from '../dialect'
 import type { SseMessage } from '../sse/sse-message'
 import { finishReasonFromOpenai } from './map-openai-finish-reason'
-import { usageFromOpenai } from './map-openai-usage'
+import { usageFromOpenai } from './convert-openai-usage'
 import { dialectErrorFromOpenaiObject, dialectErrorFromOpenaiPayload } from './parse-openai-error'
-import { openaiChunkWireSchema, type OpenaiChunkWire } from './openai-wire-schemas'
+import { openaiChunkWireSchema, type OpenaiChunkWire } from './openai-read-schemas'
 
 type ToolDeltaWire = NonNullable<
   NonNullable<NonNullable<NonNullable<OpenaiChunkWire['choices']>[number]['delta']>['tool_calls']>

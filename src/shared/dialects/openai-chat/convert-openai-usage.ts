@@ -1,5 +1,5 @@
 import type { Usage } from '../../chat/chat-result'
-import type { OpenaiUsageWire } from './openai-wire-schemas'
+import type { OpenaiUsageWire } from './openai-read-schemas'
 
 /**
  * `prompt_tokens` already includes cached tokens, which is the canonical meaning of `inputTokens`, so
