@@ -9,17 +9,13 @@ import type {
   ToolChoice,
   ToolDefinition,
 } from '../../chat/chat-request'
-import { GatewayError } from '../../chat/errors'
+import { GatewayError, invalidParamError } from '../../chat/errors'
 import { checkJsonSchema } from '../../chat/json-schema-check'
 import { checkJsonDepth, jsonTextDepth, MAX_JSON_DEPTH, tooDeepError } from '../json-depth'
 import { imageSourceFromOpenaiUrl } from './openai-image-url'
 import { requireJsonWordInMessages } from './openai-json-object-rule'
 import { openaiRequestErrorFromZod } from './openai-request-error'
 import { openaiRequestSchema, type OpenaiWireMessage, type OpenaiWireRequest } from './openai-request-schema'
-
-function invalid(param: string, message: string): GatewayError {
-  return new GatewayError('invalid_request', `${param}: ${message}`, { param })
-}
 
 /**
  * Server half: a Chat Completions body, strictly validated, as a canonical request. Every refusal is
@@ -35,11 +31,11 @@ export function decodeOpenaiRequest(body: unknown): ChatRequest {
   const wire = parsed.data
 
   if (wire.max_tokens != null && wire.max_completion_tokens != null) {
-    throw invalid('max_tokens', 'set max_tokens or max_completion_tokens, not both.')
+    throw invalidParamError('max_tokens', 'set max_tokens or max_completion_tokens, not both.')
   }
   if (wire.stream_options != null && wire.stream !== true) {
     // The API's own rule: usage options only mean something for a stream.
-    throw invalid('stream_options', 'only allowed when stream is true.')
+    throw invalidParamError('stream_options', 'only allowed when stream is true.')
   }
 
   const tools = decodeTools(wire)
@@ -71,7 +67,10 @@ function decodeTools(wire: OpenaiWireRequest): ToolDefinition[] | undefined {
   return wire.tools.map((tool, index) => {
     const fn = tool.function
     if (seen.has(fn.name)) {
-      throw invalid(`tools.${index}.function.name`, `duplicate tool name ${JSON.stringify(fn.name)}.`)
+      throw invalidParamError(
+        `tools.${index}.function.name`,
+        `duplicate tool name ${JSON.stringify(fn.name)}.`,
+      )
     }
     seen.add(fn.name)
     // Omitted parameters mean "takes no arguments" (A1.4): the canonical form is the empty object schema.
@@ -89,13 +88,16 @@ function decodeToolChoice(
 ): ToolChoice {
   if (typeof choice === 'string') {
     if (choice === 'required' && tools === undefined) {
-      throw invalid('tool_choice', '"required" needs at least one tool in tools.')
+      throw invalidParamError('tool_choice', '"required" needs at least one tool in tools.')
     }
     return choice
   }
   const name = choice.function.name
   if (!tools?.some((tool) => tool.name === name)) {
-    throw invalid('tool_choice.function.name', `${JSON.stringify(name)} is not one of the tools in tools.`)
+    throw invalidParamError(
+      'tool_choice.function.name',
+      `${JSON.stringify(name)} is not one of the tools in tools.`,
+    )
   }
   return { name }
 }
@@ -130,7 +132,7 @@ function textOf(content: string | Array<{ type: 'text'; text: string }>): string
 type PendingCalls = { messageIndex: number; ids: Set<string> }
 
 function unansweredError(pending: PendingCalls): GatewayError {
-  return invalid(
+  return invalidParamError(
     `messages.${pending.messageIndex}.tool_calls`,
     `an assistant message with tool_calls must be followed by tool messages responding to each tool_call_id; no response for ${[...pending.ids].join(', ')}.`,
   )
@@ -152,7 +154,7 @@ function decodeMessages(wireMessages: OpenaiWireMessage[]): { system?: string; m
         return
       case 'tool': {
         if (pending === undefined || !pending.ids.has(message.tool_call_id)) {
-          throw invalid(
+          throw invalidParamError(
             `messages.${index}.tool_call_id`,
             `${JSON.stringify(message.tool_call_id)} does not answer a tool call of the preceding assistant message.`,
           )
@@ -171,7 +173,10 @@ function decodeMessages(wireMessages: OpenaiWireMessage[]): { system?: string; m
                 if (part.type === 'text') return { type: 'text', text: part.text }
                 const image = imageSourceFromOpenaiUrl(part.image_url.url)
                 if ('problem' in image) {
-                  throw invalid(`messages.${index}.content.${partIndex}.image_url.url`, image.problem)
+                  throw invalidParamError(
+                    `messages.${index}.content.${partIndex}.image_url.url`,
+                    image.problem,
+                  )
                 }
                 return { type: 'image', source: image.source }
               })
@@ -194,7 +199,7 @@ function decodeMessages(wireMessages: OpenaiWireMessage[]): { system?: string; m
   })
   if (pending !== undefined) throw unansweredError(pending)
   if (messages.length === 0) {
-    throw invalid(
+    throw invalidParamError(
       'messages',
       'must contain at least one user, assistant or tool message besides system messages.',
     )
@@ -209,7 +214,10 @@ function decodeAssistant(
   const toolCalls = message.tool_calls ?? []
   // A refusal copied back from a response has `content: null` and its text in `refusal`.
   if (message.content == null && toolCalls.length === 0 && message.refusal == null) {
-    throw invalid(`messages.${index}.content`, 'required unless tool_calls (or refusal) is present.')
+    throw invalidParamError(
+      `messages.${index}.content`,
+      'required unless tool_calls (or refusal) is present.',
+    )
   }
   const content: Array<TextPart | ToolCallPart> = []
   const wireContent = message.content
@@ -227,7 +235,7 @@ function decodeAssistant(
   const ids = new Set<string>()
   toolCalls.forEach((call, callIndex) => {
     if (ids.has(call.id)) {
-      throw invalid(
+      throw invalidParamError(
         `messages.${index}.tool_calls.${callIndex}.id`,
         `duplicate tool call id ${JSON.stringify(call.id)}.`,
       )
