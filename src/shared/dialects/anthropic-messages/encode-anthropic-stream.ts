@@ -315,3 +315,8 @@ export function createAnthropicStreamEncoder(context: EncodeContext): StreamEnco
     },
   }
 }
+
+/** A real `ping` event rather than an SSE comment: what the API sends, and what every client skips. */
+export function anthropicKeepAlive(): SseFrame {
+  return { event: 'ping', data: '{"type":"ping"}' }
+}
