@@ -2,25 +2,18 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { arbitraryChunking, splitEvery, utf8, withLineEndings } from '../../../../test/support/chunking'
+import { partsFromChunks } from '../../../../test/support/stream-parts'
 import type { ChatResult } from '../../chat/chat-result'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
-import { createSseParser } from '../sse/sse-parser'
 import { createAnthropicStreamParser } from './parse-anthropic-stream'
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
 
 /** Bytes → SSE events → parts, exactly as a client would run it, including end() at EOF. */
-function parseChunks(chunks: Array<Uint8Array | string>): StreamPart[] {
-  const parser = createAnthropicStreamParser()
-  const parts: StreamPart[] = []
-  const sse = createSseParser({ onEvent: (event) => parts.push(...parser.push(event)) })
-  for (const chunk of chunks) sse.feed(chunk)
-  sse.end()
-  parts.push(...parser.end())
-  return parts
-}
+const parseChunks = (chunks: Array<Uint8Array | string>): StreamPart[] =>
+  partsFromChunks(createAnthropicStreamParser(), chunks)
 
 const MODEL = 'claude-sonnet-4-5'
 
