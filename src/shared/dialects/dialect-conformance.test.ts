@@ -10,7 +10,7 @@ import type { StreamPart } from '../chat/stream-part'
 import type { Target } from '../http/http-request'
 import { MINIMAL_REQUEST, portableRequest, portableStream } from './__fixtures__/portable-arbitraries'
 import type { Dialect, EncodeContext } from './dialect'
-import { dialectList } from './index'
+import { dialectList, dialects } from './index'
 
 /**
  * What EVERY dialect in the registry must do, whatever its wire format: a third dialect is one
@@ -47,6 +47,15 @@ const toolCallsOf = (result: ChatResult) =>
   result.content.flatMap((part) =>
     part.type === 'tool-call' ? [{ id: part.id, name: part.name, arguments: part.arguments }] : [],
   )
+
+describe('the registry', () => {
+  it('files each dialect under its own id, with a path no other dialect uses', () => {
+    for (const [id, dialect] of Object.entries(dialects)) expect(dialect.id).toBe(id)
+    // The gateway routes by path: two dialects on one path would send one's clients to the other.
+    const paths = dialectList.map((dialect) => dialect.path)
+    expect(new Set(paths).size).toBe(paths.length)
+  })
+})
 
 describe.each(dialectList)('dialect $id', (dialect) => {
   describe('request: client build → gateway decode', () => {
