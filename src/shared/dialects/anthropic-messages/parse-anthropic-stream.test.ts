@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { arbitraryChunking, splitEvery, utf8, withLineEndings } from '../../../../test/support/chunking'
@@ -6,10 +5,8 @@ import { partsFromChunks } from '../../../../test/support/stream-parts'
 import type { ChatResult } from '../../chat/chat-result'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
+import { streamFixture as fixture } from './__fixtures__/load-anthropic-fixtures'
 import { createAnthropicStreamParser } from './parse-anthropic-stream'
-
-const fixture = (name: string): string =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
 
 /** Bytes → SSE events → parts, exactly as a client would run it, including end() at EOF. */
 const parseChunks = (chunks: Array<Uint8Array | string>): StreamPart[] =>
