@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { splitEvery, utf8 } from '../../../../test/support/chunking'
@@ -12,6 +11,7 @@ import {
   expectedAfterRoundTrip,
   scenarioArb,
 } from './__fixtures__/stream-part-scenarios'
+import { streamFixture } from './__fixtures__/load-anthropic-fixtures'
 import { createAnthropicStreamEncoder, UPSTREAM_ENDED_MESSAGE } from './encode-anthropic-stream'
 import { createAnthropicStreamParser } from './parse-anthropic-stream'
 
@@ -48,11 +48,7 @@ describe('createAnthropicStreamEncoder', () => {
       },
       { type: 'end' },
     ])
-    const expected = readFileSync(
-      new URL('./__fixtures__/encoded-text-then-tool.sse', import.meta.url),
-      'utf8',
-    )
-    expect(sseText(frames)).toBe(expected)
+    expect(sseText(frames)).toBe(streamFixture('encoded-text-then-tool.sse'))
   })
 
   it('opens the message as soon as the prompt usage is known, before content; input_tokens excludes cache', () => {

@@ -5,7 +5,7 @@ import { partsFromChunks } from '../../../../test/support/stream-parts'
 import type { ChatResult } from '../../chat/chat-result'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
-import { streamFixture as fixture } from './__fixtures__/load-anthropic-fixtures'
+import { anthropicStreamFixtures, streamFixture as fixture } from './__fixtures__/load-anthropic-fixtures'
 import { createAnthropicStreamParser } from './parse-anthropic-stream'
 
 /** Bytes → SSE events → parts, exactly as a client would run it, including end() at EOF. */
@@ -15,6 +15,9 @@ const parseChunks = (chunks: Array<Uint8Array | string>): StreamPart[] =>
 const MODEL = 'claude-sonnet-4-5'
 
 type Case = { name: string; parts: unknown[]; result: Partial<ChatResult> }
+
+/** What the encoder must write byte for byte (encode-anthropic-stream.test.ts), not a parser case. */
+const ENCODER_GOLDEN_FILE = 'encoded-text-then-tool.sse'
 
 /** Each fixture with the exact parts a client must see and what the reply reduces to. */
 const CASES: Case[] = [
@@ -252,6 +255,11 @@ describe('createAnthropicStreamParser on hand-written fixtures', () => {
       expect(reduceStreamParts(actual)).toMatchObject(result)
     },
   )
+
+  it('has an expectation for every fixture stream (the encoder golden file aside)', () => {
+    const parsed = Object.keys(anthropicStreamFixtures).filter((file) => file !== ENCODER_GOLDEN_FILE)
+    expect(CASES.map((c) => c.name).sort()).toEqual(parsed.sort())
+  })
 
   it('covers every stop reason the dialect documents', () => {
     const raws = CASES.flatMap((c) => c.parts).flatMap((p) => {
