@@ -15,7 +15,7 @@ export const anthropicStreamFixtures = byName(
   import.meta.glob<string>('./*.sse', { query: '?raw', import: 'default', eager: true }),
 )
 
-export const anthropicBodyFixtures = byName(
+const anthropicBodyFixtures = byName(
   import.meta.glob<string>(['./*.json', './*.html', './*.txt'], {
     query: '?raw',
     import: 'default',
