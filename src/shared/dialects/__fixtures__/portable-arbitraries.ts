@@ -163,7 +163,7 @@ export const MINIMAL_REQUEST: ChatRequest = {
   stream: false,
 }
 
-export type PortableStream = {
+type PortableStream = {
   parts: StreamPart[]
   terminal: 'end' | 'error'
   /** What the reply said, which every dialect must deliver to its clients. */
