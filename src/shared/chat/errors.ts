@@ -74,3 +74,11 @@ export function gatewayErrorKindFromStatus(status: number): GatewayErrorKind {
   if (status >= 500) return 'server_error'
   return 'invalid_request'
 }
+
+/**
+ * The 400 for one field of a request body, worded as both official APIs word theirs: the message
+ * starts with the field's path (`tool_choice.name: …`) and `param` carries the same path for clients.
+ */
+export function invalidParamError(param: string, message: string): GatewayError {
+  return new GatewayError('invalid_request', `${param}: ${message}`, { param })
+}

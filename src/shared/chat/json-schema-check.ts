@@ -1,4 +1,4 @@
-import { GatewayError } from './errors'
+import { invalidParamError } from './errors'
 
 const JSON_SCHEMA_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'])
 
@@ -14,44 +14,34 @@ export function checkJsonSchema(
   options: { rootMustBeObject: boolean },
 ): void {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new GatewayError('invalid_request', `${param}: must be a JSON Schema object.`, { param })
+    throw invalidParamError(param, 'must be a JSON Schema object.')
   }
   const node = schema as Record<string, unknown>
   if (options.rootMustBeObject && node['type'] !== 'object') {
-    throw new GatewayError('invalid_request', `${param}.type: must be "object".`, { param: `${param}.type` })
+    throw invalidParamError(`${param}.type`, `must be "object".`)
   }
   checkNode(node, param, 0)
 }
 
 function checkNode(node: Record<string, unknown>, param: string, depth: number): void {
-  if (depth > 32) throw new GatewayError('invalid_request', `${param}: schema nested too deeply.`, { param })
+  if (depth > 32) throw invalidParamError(param, 'schema nested too deeply.')
   const type = node['type']
   const types = Array.isArray(type) ? type : type === undefined ? [] : [type]
   for (const t of types) {
     if (typeof t !== 'string' || !JSON_SCHEMA_TYPES.has(t)) {
-      throw new GatewayError(
-        'invalid_request',
-        `${param}.type: ${JSON.stringify(t)} is not a JSON Schema type.`,
-        {
-          param: `${param}.type`,
-        },
-      )
+      throw invalidParamError(`${param}.type`, `${JSON.stringify(t)} is not a JSON Schema type.`)
     }
   }
   const properties = node['properties']
   if (properties !== undefined) {
     if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
-      throw new GatewayError('invalid_request', `${param}.properties: must be an object of schemas.`, {
-        param: `${param}.properties`,
-      })
+      throw invalidParamError(`${param}.properties`, `must be an object of schemas.`)
     }
     for (const [name, child] of Object.entries(properties)) {
       const childParam = `${param}.properties.${name}`
       if (typeof child === 'boolean') continue
       if (typeof child !== 'object' || child === null || Array.isArray(child)) {
-        throw new GatewayError('invalid_request', `${childParam}: must be a schema object.`, {
-          param: childParam,
-        })
+        throw invalidParamError(childParam, `must be a schema object.`)
       }
       checkNode(child as Record<string, unknown>, childParam, depth + 1)
     }
@@ -59,17 +49,13 @@ function checkNode(node: Record<string, unknown>, param: string, depth: number):
   const required = node['required']
   if (required !== undefined) {
     if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) {
-      throw new GatewayError('invalid_request', `${param}.required: must be an array of property names.`, {
-        param: `${param}.required`,
-      })
+      throw invalidParamError(`${param}.required`, `must be an array of property names.`)
     }
   }
   const items = node['items']
   if (items !== undefined && typeof items !== 'boolean') {
     if (typeof items !== 'object' || items === null || Array.isArray(items)) {
-      throw new GatewayError('invalid_request', `${param}.items: must be a schema object.`, {
-        param: `${param}.items`,
-      })
+      throw invalidParamError(`${param}.items`, `must be a schema object.`)
     }
     checkNode(items as Record<string, unknown>, `${param}.items`, depth + 1)
   }

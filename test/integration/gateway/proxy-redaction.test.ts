@@ -3,9 +3,8 @@ import type { RunningGateway } from '../../../src/gateway/start-gateway'
 import { hostileReplies, keyLeaks } from '../../../src/main/services/runs/__fixtures__/hostile-replies'
 import type { DialectId } from '../../../src/shared/chat/chat-request'
 import { reduceStreamParts } from '../../../src/shared/chat/reduce-stream-part'
-import type { StreamPart } from '../../../src/shared/chat/stream-part'
 import { dialects } from '../../../src/shared/dialects'
-import { createSseParser } from '../../../src/shared/dialects/sse/sse-parser'
+import { partsFromChunks } from '../../support/stream-parts'
 import { startHostileUpstream } from '../canary/hostile-upstream'
 import { BACK_KEY, CLIENT_KEY, TEXT_MODEL, startProxyGateway } from './support/gateways'
 import { bearer, xApiKey } from './support/raw-http'
@@ -57,12 +56,7 @@ describe('a proxy in front of an upstream that echoes the upstream key', () => {
         expect(body).toContain('[redacted]')
         return
       }
-      const parser = dialects[dialect].parseStream()
-      const parts: StreamPart[] = []
-      const sse = createSseParser({ onEvent: (event) => parts.push(...parser.push(event)) })
-      sse.feed(new TextEncoder().encode(body))
-      sse.end()
-      parts.push(...parser.end())
+      const parts = partsFromChunks(dialects[dialect].parseStream(), [new TextEncoder().encode(body)])
       const result = reduceStreamParts(parts)
       const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
       expect(text).toBe(reply.text)

@@ -7,11 +7,11 @@ import { percentile } from '../../../scripts/bench/stats'
 import { TOKEN_HEADER } from '../../../src/shared/ipc/browser-transport'
 import { createRendererDir, type RendererDir } from '../../../src/main/browser-host/__fixtures__/renderer-dir'
 import { startBrowserMode, type RunningBrowserMode } from '../../../src/main/browser-main'
-import type { SecretStore } from '../../../src/main/services/secret-store'
 import { GATEWAY_CONFIG_ENV } from '../../../src/main/services/local-gateway/start-local-gateway'
 import { createSseParser } from '../../../src/shared/dialects/sse/sse-parser'
 import type { RunUpdate } from '../../../src/shared/runs/run-types'
 import { CLIENT_KEY, TEXT_MODEL, startSimulatorGateway } from '../gateway/support/gateways'
+import { memorySecrets } from '../../support/memory-secrets'
 
 /**
  * The local gateway runs off main's thread: while it is stuck on a CPU-bound request (x-simulate
@@ -21,21 +21,6 @@ import { CLIENT_KEY, TEXT_MODEL, startSimulatorGateway } from '../gateway/suppor
  */
 
 const BUSY_MS = 4000
-
-function memorySecrets(): SecretStore {
-  const keys = new Map<string, string>()
-  const status = (account: string) => ({
-    hasKey: keys.has(account),
-    storage: 'session' as const,
-    last4: keys.get(account)?.slice(-4) ?? null,
-  })
-  return {
-    get: async (account) => keys.get(account) ?? null,
-    set: async (account, secret) => (keys.set(account, secret), status(account)),
-    delete: async (account) => (keys.delete(account), status(account)),
-    status: async (account) => status(account),
-  }
-}
 
 let dir: RendererDir
 let app: RunningBrowserMode

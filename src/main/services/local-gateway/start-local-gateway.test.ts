@@ -1,19 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
-import type { SecretStore } from '../secret-store'
 import { startGatewayWorker, type GatewayWorker } from './start-gateway-worker'
 import { startLocalGateway, type LocalGateway, type LocalGatewayNotice } from './start-local-gateway'
-
-function memorySecrets(): SecretStore {
-  const keys = new Map<string, string>()
-  const status = () => ({ hasKey: true, storage: 'session' as const, last4: null })
-  return {
-    get: async (account) => keys.get(account) ?? null,
-    set: async (account, secret) => (keys.set(account, secret), status()),
-    delete: async (account) => (keys.delete(account), status()),
-    status: async () => status(),
-  }
-}
+import { memorySecrets } from '../../../../test/support/memory-secrets'
 
 async function waitFor<T>(check: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 300; i++) {

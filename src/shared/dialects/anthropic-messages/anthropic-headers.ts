@@ -1,4 +1,4 @@
-import { GatewayError } from '../../chat/errors'
+import { invalidParamError } from '../../chat/errors'
 import type { HeaderReader } from '../dialect'
 import { ANTHROPIC_VERSION } from './anthropic-constants'
 
@@ -25,15 +25,12 @@ export function readAnthropicApiKey(header: HeaderReader): string | undefined {
 export function checkAnthropicHeaders(header: HeaderReader): void {
   const version = header(VERSION_HEADER)?.trim()
   if (version === undefined || version === '') {
-    throw new GatewayError('invalid_request', `${VERSION_HEADER}: header is required`, {
-      param: VERSION_HEADER,
-    })
+    throw invalidParamError(VERSION_HEADER, 'header is required')
   }
   if (!isCalendarDate(version) || version < ANTHROPIC_VERSION) {
-    throw new GatewayError(
-      'invalid_request',
-      `${VERSION_HEADER}: ${JSON.stringify(version)} is not a supported API version; send ${ANTHROPIC_VERSION} or a later date (YYYY-MM-DD).`,
-      { param: VERSION_HEADER },
+    throw invalidParamError(
+      VERSION_HEADER,
+      `${JSON.stringify(version)} is not a supported API version; send ${ANTHROPIC_VERSION} or a later date (YYYY-MM-DD).`,
     )
   }
 }

@@ -5,7 +5,7 @@ import { toAsciiJson } from '../../http/json-ascii'
 import { clampParam, type ParamRange } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'
-import type { AnthropicToolChoice } from './anthropic-wire-types'
+import type { AnthropicToolChoice } from './anthropic-request-types'
 import { toAnthropicMessages } from './convert-to-anthropic-messages'
 
 export const ANTHROPIC_MESSAGES_PATH = '/messages'

@@ -40,7 +40,7 @@ export type AnthropicUsage = {
  * writes into `usage` and Vercel validates `input_tokens` as a number. `input_tokens` never goes
  * negative, even when an upstream reports more cached tokens than prompt tokens.
  */
-export function anthropicUsageFromCanonical(usage: Usage | undefined): AnthropicUsage {
+export function anthropicUsageFrom(usage: Usage | undefined): AnthropicUsage {
   const cacheRead = usage?.cacheReadTokens ?? 0
   const cacheWrite = usage?.cacheWriteTokens ?? 0
   const wire: AnthropicUsage = {

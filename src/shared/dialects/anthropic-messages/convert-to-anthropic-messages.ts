@@ -8,7 +8,7 @@ import type {
   AnthropicToolResultBlock,
   AnthropicUserBlock,
   AnthropicWireMessage,
-} from './anthropic-wire-types'
+} from './anthropic-request-types'
 
 /**
  * Canonical messages → Messages `messages`, recording every lossy step in `adjustments`.

@@ -6,16 +6,12 @@ import type {
   ToolCallPart,
   UserMessage,
 } from '../../chat/chat-request'
-import { GatewayError } from '../../chat/errors'
+import { invalidParamError } from '../../chat/errors'
 import type { AnthropicRequestBlock, AnthropicRequestMessage } from './anthropic-request-schema'
 import { argumentsFromToolInput } from './anthropic-tool-input'
 
 /** Text of several blocks that must become one canonical string (system prompt, tool result). */
 export const BLOCK_TEXT_SEPARATOR = '\n\n'
-
-function invalid(param: string, message: string): GatewayError {
-  return new GatewayError('invalid_request', `${param}: ${message}`, { param })
-}
 
 type Block<T extends AnthropicRequestBlock['type']> = Extract<AnthropicRequestBlock, { type: T }>
 
@@ -113,7 +109,7 @@ function checkBlocksPerRole(messages: AnthropicRequestMessage[]): void {
   const last = messages.length - 1
   messages.forEach((message, m) => {
     if (message.content.length === 0 && !(m === last && message.role === 'assistant')) {
-      throw invalid(
+      throw invalidParamError(
         `messages.${m}.content`,
         'all messages must have non-empty content except for the optional final assistant message.',
       )
@@ -121,15 +117,18 @@ function checkBlocksPerRole(messages: AnthropicRequestMessage[]): void {
     message.content.forEach((block, b) => {
       const param = `messages.${m}.content.${b}`
       if (block.type === 'document') {
-        throw invalid(`${param}.type`, 'document blocks are not supported by this gateway.')
+        throw invalidParamError(`${param}.type`, 'document blocks are not supported by this gateway.')
       }
       if (!ALLOWED_BLOCKS[message.role].has(block.type)) {
-        throw invalid(`${param}.type`, `${block.type} blocks are not allowed in ${message.role} messages.`)
+        throw invalidParamError(
+          `${param}.type`,
+          `${block.type} blocks are not allowed in ${message.role} messages.`,
+        )
       }
       if (block.type === 'tool_result') {
         ;(block.content ?? []).forEach((inner, i) => {
           if (inner.type !== 'text') {
-            throw invalid(
+            throw invalidParamError(
               `${param}.content.${i}.type`,
               `only text is supported inside tool_result here, not ${inner.type}.`,
             )
@@ -161,7 +160,7 @@ function checkToolPairing(messages: AnthropicRequestMessage[]): void {
       message.content.forEach((block, b) => {
         if (block.type !== 'tool_use') return
         if (seenToolUseIds.has(block.id)) {
-          throw invalid(
+          throw invalidParamError(
             `messages.${index}.content.${b}.id`,
             `tool_use ids must be unique; ${block.id} is repeated.`,
           )
@@ -179,23 +178,26 @@ function checkToolPairing(messages: AnthropicRequestMessage[]): void {
       }
       const param = `messages.${index}.content.${b}`
       if (!leading) {
-        throw invalid(param, 'tool_result blocks must come before any other content in a user message.')
+        throw invalidParamError(
+          param,
+          'tool_result blocks must come before any other content in a user message.',
+        )
       }
       if (!expected.has(block.tool_use_id)) {
-        throw invalid(
+        throw invalidParamError(
           `${param}.tool_use_id`,
           `unexpected tool_use_id found in tool_result blocks: ${block.tool_use_id}. Each tool_result block must have a corresponding tool_use block in the previous message.`,
         )
       }
       if (leadingResults.has(block.tool_use_id)) {
-        throw invalid(`${param}.tool_use_id`, `more than one tool_result for ${block.tool_use_id}.`)
+        throw invalidParamError(`${param}.tool_use_id`, `more than one tool_result for ${block.tool_use_id}.`)
       }
       leadingResults.add(block.tool_use_id)
     })
 
     const missing = [...expected].filter((id) => !leadingResults.has(id))
     if (missing.length > 0 && previous !== undefined) {
-      throw invalid(
+      throw invalidParamError(
         `messages.${previous.index}`,
         `tool_use ids were found without tool_result blocks immediately after: ${missing.join(', ')}. Each tool_use block must have a corresponding tool_result block at the start of the next message.`,
       )
@@ -206,7 +208,7 @@ function checkToolPairing(messages: AnthropicRequestMessage[]): void {
   if (lastTurn?.message.role === 'assistant') {
     const unanswered = lastTurn.message.content.filter((b) => b.type === 'tool_use')
     if (unanswered.length > 0) {
-      throw invalid(
+      throw invalidParamError(
         `messages.${lastTurn.index}`,
         `tool_use ids were found without tool_result blocks immediately after: ${unanswered.map((b) => (b as Block<'tool_use'>).id).join(', ')}. Each tool_use block must have a corresponding tool_result block at the start of the next message.`,
       )

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from '../../chat/errors'
+import type { GatewayError } from '../../chat/errors'
 import { decodeAnthropicRequest } from './decode-anthropic-request'
 import { encodeAnthropicError } from './encode-anthropic-error'
+import { gatewayErrorOf } from '../../../../test/support/gateway-error-of'
 
 const BASE = { model: 'vendorb3.8-Flash-Next', max_tokens: 256 }
 const user = (content: unknown) => ({ role: 'user', content })
@@ -11,15 +12,9 @@ const WEATHER_TOOL = {
   input_schema: { type: 'object', properties: { city: { type: 'string' } } },
 }
 
-function rejection(body: unknown): GatewayError {
-  try {
-    decodeAnthropicRequest(body)
-  } catch (error) {
-    if (error instanceof GatewayError) return error
-    throw error
-  }
-  throw new Error(`accepted: ${JSON.stringify(body)}`)
-}
+/** The 400 a body gets, or a failure if it was accepted. */
+const rejection = (body: unknown): GatewayError =>
+  gatewayErrorOf(() => decodeAnthropicRequest(body), JSON.stringify(body))
 
 describe('decodeAnthropicRequest accepts what real clients send', () => {
   it('decodes the minimal call of the spec (string content)', () => {

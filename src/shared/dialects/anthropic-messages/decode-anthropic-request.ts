@@ -1,5 +1,5 @@
 import type { ChatRequest, ToolChoice } from '../../chat/chat-request'
-import { GatewayError } from '../../chat/errors'
+import { invalidParamError } from '../../chat/errors'
 import { checkJsonSchema } from '../../chat/json-schema-check'
 import { checkJsonDepth } from '../json-depth'
 import { gatewayErrorFromZod } from '../zod-errors'
@@ -9,10 +9,6 @@ import { BLOCK_TEXT_SEPARATOR, decodeAnthropicMessages } from './decode-anthropi
 
 /** Name of the canonical json_schema format made from `output_config.format` (it carries no name). */
 export const STRUCTURED_OUTPUT_NAME = 'structured_output'
-
-function invalid(param: string, message: string): GatewayError {
-  return new GatewayError('invalid_request', `${param}: ${message}`, { param })
-}
 
 /**
  * A Messages request body (already JSON-parsed) → the canonical request, strictly: any problem is a
@@ -27,7 +23,7 @@ export function decodeAnthropicRequest(body: unknown): ChatRequest {
 
   const { messages, systemTexts } = decodeAnthropicMessages(wire.messages)
   if (messages.length === 0) {
-    throw invalid('messages', 'at least one user or assistant message is required.')
+    throw invalidParamError('messages', 'at least one user or assistant message is required.')
   }
   const topSystem = (wire.system ?? []).map((b) => b.text).join(BLOCK_TEXT_SEPARATOR)
   const system = [topSystem, ...systemTexts].filter((s) => s !== '').join(BLOCK_TEXT_SEPARATOR)
@@ -82,28 +78,34 @@ function toCanonicalToolChoice(choice: NonNullable<AnthropicRequestBody['tool_ch
 function checkSemantics(wire: AnthropicRequestBody): void {
   wire.stop_sequences?.forEach((sequence, i) => {
     if (sequence.trim() === '') {
-      throw invalid(`stop_sequences.${i}`, 'each stop sequence must contain non-whitespace characters.')
+      throw invalidParamError(
+        `stop_sequences.${i}`,
+        'each stop sequence must contain non-whitespace characters.',
+      )
     }
   })
 
   const toolNames = new Set<string>()
   wire.tools?.forEach((tool, i) => {
     if (toolNames.has(tool.name))
-      throw invalid(`tools.${i}.name`, `tool names must be unique; ${tool.name} is repeated.`)
+      throw invalidParamError(`tools.${i}.name`, `tool names must be unique; ${tool.name} is repeated.`)
     toolNames.add(tool.name)
     checkJsonSchema(tool.input_schema, `tools.${i}.input_schema`, { rootMustBeObject: true })
   })
 
   const choice = wire.tool_choice
   if (choice?.type === 'tool' && !toolNames.has(choice.name)) {
-    throw invalid('tool_choice.name', `tool ${JSON.stringify(choice.name)} is not defined in tools.`)
+    throw invalidParamError(
+      'tool_choice.name',
+      `tool ${JSON.stringify(choice.name)} is not defined in tools.`,
+    )
   }
   if (choice?.type === 'any' && toolNames.size === 0) {
-    throw invalid('tool_choice.type', '"any" requires at least one tool in tools.')
+    throw invalidParamError('tool_choice.type', '"any" requires at least one tool in tools.')
   }
 
   if (wire.thinking?.type === 'enabled' && wire.thinking.budget_tokens >= wire.max_tokens) {
-    throw invalid('thinking.budget_tokens', 'must be less than max_tokens.')
+    throw invalidParamError('thinking.budget_tokens', 'must be less than max_tokens.')
   }
 
   const format = wire.output_config?.format

@@ -3,8 +3,8 @@ import {
   anthropicErrorForKind,
   anthropicErrorTypeForStatus,
   isAnthropicErrorType,
-} from './map-anthropic-error-type'
-import type { AnthropicErrorType } from './map-anthropic-error-type'
+} from './map-anthropic-error-kind'
+import type { AnthropicErrorType } from './map-anthropic-error-kind'
 
 export type AnthropicErrorBody = {
   type: 'error'

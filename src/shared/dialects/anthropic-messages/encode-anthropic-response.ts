@@ -3,7 +3,7 @@ import type { EncodeContext } from '../dialect'
 import { anthropicToolUseId } from './anthropic-tool-use-id'
 import { toolInputFromArguments } from './anthropic-tool-input'
 import type { AnthropicUsage } from './convert-anthropic-usage'
-import { anthropicUsageFromCanonical } from './convert-anthropic-usage'
+import { anthropicUsageFrom } from './convert-anthropic-usage'
 import type { AnthropicStopReason } from './map-anthropic-stop-reason'
 import { anthropicStopFromFinish } from './map-anthropic-stop-reason'
 
@@ -54,7 +54,7 @@ export function encodeAnthropicResponse(result: ChatResult, context: EncodeConte
     content,
     stop_reason: stop.stop_reason,
     stop_sequence: stop.stop_sequence,
-    usage: anthropicUsageFromCanonical(result.usage),
+    usage: anthropicUsageFrom(result.usage),
     container: null,
   }
 }

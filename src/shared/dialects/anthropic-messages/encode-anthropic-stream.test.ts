@@ -1,39 +1,27 @@
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { splitEvery, utf8 } from '../../../../test/support/chunking'
+import { framesFromParts, partsFromChunks, sseText } from '../../../../test/support/stream-parts'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
-import { encodeSseFrame } from '../sse/sse-encode'
 import type { SseFrame } from '../sse/sse-message'
-import { createSseParser } from '../sse/sse-parser'
 import {
   CONTEXT,
   checkMessagesStreamGrammar,
   expectedAfterRoundTrip,
   scenarioArb,
 } from './__fixtures__/stream-part-scenarios'
+import { streamFixture } from './__fixtures__/load-anthropic-fixtures'
 import { createAnthropicStreamEncoder, UPSTREAM_ENDED_MESSAGE } from './encode-anthropic-stream'
 import { createAnthropicStreamParser } from './parse-anthropic-stream'
 
 /** Run parts through the encoder, `end()` included, as the gateway does. */
-function encode(parts: StreamPart[]): SseFrame[] {
-  const encoder = createAnthropicStreamEncoder(CONTEXT)
-  return [...parts.flatMap((p) => encoder.push(p)), ...encoder.end()]
-}
+const encode = (parts: StreamPart[]): SseFrame[] =>
+  framesFromParts(createAnthropicStreamEncoder(CONTEXT), parts)
 
-const sseText = (frames: SseFrame[]): string => frames.map(encodeSseFrame).join('')
-
-/** What a client of this dialect makes of the bytes (1-byte pieces: nothing relies on framing luck). */
-function parseBack(frames: SseFrame[]): StreamPart[] {
-  const parser = createAnthropicStreamParser()
-  const parts: StreamPart[] = []
-  const sse = createSseParser({ onEvent: (e) => parts.push(...parser.push(e)) })
-  for (const piece of splitEvery(utf8(sseText(frames)), 7)) sse.feed(piece)
-  sse.end()
-  parts.push(...parser.end())
-  return parts
-}
+/** What a client of this dialect makes of the bytes (7-byte pieces: nothing relies on framing luck). */
+const parseBack = (frames: SseFrame[]): StreamPart[] =>
+  partsFromChunks(createAnthropicStreamParser(), splitEvery(utf8(sseText(frames)), 7))
 
 const events = (frames: SseFrame[]): string[] =>
   frames.map((f) => ('event' in f ? String(f.event) : 'comment'))
@@ -60,11 +48,7 @@ describe('createAnthropicStreamEncoder', () => {
       },
       { type: 'end' },
     ])
-    const expected = readFileSync(
-      new URL('./__fixtures__/encoded-text-then-tool.sse', import.meta.url),
-      'utf8',
-    )
-    expect(sseText(frames)).toBe(expected)
+    expect(sseText(frames)).toBe(streamFixture('encoded-text-then-tool.sse'))
   })
 
   it('opens the message as soon as the prompt usage is known, before content; input_tokens excludes cache', () => {

@@ -4,13 +4,13 @@ import type { StreamPart } from '../../chat/stream-part'
 import type { EncodeContext, StreamEncoder } from '../dialect'
 import type { SseFrame } from '../sse/sse-message'
 import { anthropicToolUseId } from './anthropic-tool-use-id'
-import { anthropicUsageFromCanonical } from './convert-anthropic-usage'
+import { anthropicUsageFrom } from './convert-anthropic-usage'
 import { anthropicErrorTypeOf } from './encode-anthropic-error'
 import { anthropicStopFromFinish } from './map-anthropic-stop-reason'
 
 function startUsage(usage: Usage | undefined) {
   const { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens } =
-    anthropicUsageFromCanonical(usage)
+    anthropicUsageFrom(usage)
   return { input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens }
 }
 
@@ -235,7 +235,7 @@ export function createAnthropicStreamEncoder(context: EncodeContext): StreamEnco
       writeError(error)
     } else {
       const stop = anthropicStopFromFinish(finish)
-      const wireUsage = anthropicUsageFromCanonical(usage)
+      const wireUsage = anthropicUsageFrom(usage)
       emit('message_delta', {
         delta: { stop_reason: stop.stop_reason, stop_sequence: stop.stop_sequence },
         // Cumulative totals. Input and cache counters are repeated because an OpenAI upstream only
@@ -314,4 +314,9 @@ export function createAnthropicStreamEncoder(context: EncodeContext): StreamEnco
       return take()
     },
   }
+}
+
+/** A real `ping` event rather than an SSE comment: what the API sends, and what every client skips. */
+export function anthropicKeepAlive(): SseFrame {
+  return { event: 'ping', data: '{"type":"ping"}' }
 }

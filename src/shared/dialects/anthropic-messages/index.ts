@@ -5,7 +5,7 @@ import { decodeAnthropicRequest } from './decode-anthropic-request'
 import { encodeAnthropicError } from './encode-anthropic-error'
 import { encodeAnthropicModel, encodeAnthropicModelList } from './encode-anthropic-model-list'
 import { encodeAnthropicResponse } from './encode-anthropic-response'
-import { createAnthropicStreamEncoder } from './encode-anthropic-stream'
+import { anthropicKeepAlive, createAnthropicStreamEncoder } from './encode-anthropic-stream'
 import { parseAnthropicError } from './parse-anthropic-error'
 import { parseAnthropicResponse } from './parse-anthropic-response'
 import { createAnthropicStreamParser } from './parse-anthropic-stream'
@@ -28,9 +28,8 @@ export const anthropicMessagesDialect: Dialect = {
   decodeRequest: decodeAnthropicRequest,
   encodeResponse: encodeAnthropicResponse,
   encodeStream: createAnthropicStreamEncoder,
-  encodeError: (error, requestId) => encodeAnthropicError(error, requestId),
-  // A real `ping` event rather than an SSE comment: what the API sends, and what every client skips.
-  keepAlive: () => ({ event: 'ping', data: '{"type":"ping"}' }),
+  encodeError: encodeAnthropicError,
+  keepAlive: anthropicKeepAlive,
   encodeModelList: encodeAnthropicModelList,
   encodeModel: encodeAnthropicModel,
 }

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { bodyFixture as fixture } from './__fixtures__/load-anthropic-fixtures'
 import { parseAnthropicError } from './parse-anthropic-error'
-
-const fixture = (name: string): string =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
 
 describe('parseAnthropicError', () => {
   it('reads the Messages error shape, with the request id from the header first', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DialectError } from '../../chat/errors'
 import { gatewayErrorKindFromStatus } from '../../chat/errors'
-import { anthropicErrorTypeForStatus } from './map-anthropic-error-type'
+import { anthropicErrorTypeForStatus } from './map-anthropic-error-kind'
 
 /**
  * Any error body a Messages endpoint might send, read leniently. Besides its own shape

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { bodyFixture } from './__fixtures__/load-anthropic-fixtures'
 import { parseAnthropicResponse } from './parse-anthropic-response'
 
-const fixtureJson = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'))
+const fixtureJson = (name: string): unknown => JSON.parse(bodyFixture(name))
 
 describe('parseAnthropicResponse', () => {
   it('reads text and two tool calls in order, with the stop reason and cache-inclusive usage (B2)', () => {

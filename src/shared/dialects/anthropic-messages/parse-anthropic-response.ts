@@ -7,7 +7,7 @@ import {
 } from './anthropic-read-schemas'
 import { argumentsFromToolInput } from './anthropic-tool-input'
 import { usageFromAnthropic } from './convert-anthropic-usage'
-import { kindFromAnthropicErrorType } from './map-anthropic-error-type'
+import { kindFromAnthropicErrorType } from './map-anthropic-error-kind'
 import { finishFromAnthropic } from './map-anthropic-stop-reason'
 
 /**

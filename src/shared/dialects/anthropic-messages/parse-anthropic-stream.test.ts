@@ -1,30 +1,23 @@
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { arbitraryChunking, splitEvery, utf8, withLineEndings } from '../../../../test/support/chunking'
+import { partsFromChunks } from '../../../../test/support/stream-parts'
 import type { ChatResult } from '../../chat/chat-result'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
-import { createSseParser } from '../sse/sse-parser'
+import { anthropicStreamFixtures, streamFixture as fixture } from './__fixtures__/load-anthropic-fixtures'
 import { createAnthropicStreamParser } from './parse-anthropic-stream'
 
-const fixture = (name: string): string =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
-
 /** Bytes → SSE events → parts, exactly as a client would run it, including end() at EOF. */
-function parseChunks(chunks: Array<Uint8Array | string>): StreamPart[] {
-  const parser = createAnthropicStreamParser()
-  const parts: StreamPart[] = []
-  const sse = createSseParser({ onEvent: (event) => parts.push(...parser.push(event)) })
-  for (const chunk of chunks) sse.feed(chunk)
-  sse.end()
-  parts.push(...parser.end())
-  return parts
-}
+const parseChunks = (chunks: Array<Uint8Array | string>): StreamPart[] =>
+  partsFromChunks(createAnthropicStreamParser(), chunks)
 
 const MODEL = 'claude-sonnet-4-5'
 
 type Case = { name: string; parts: unknown[]; result: Partial<ChatResult> }
+
+/** What the encoder must write byte for byte (encode-anthropic-stream.test.ts), not a parser case. */
+const ENCODER_GOLDEN_FILE = 'encoded-text-then-tool.sse'
 
 /** Each fixture with the exact parts a client must see and what the reply reduces to. */
 const CASES: Case[] = [
@@ -262,6 +255,11 @@ describe('createAnthropicStreamParser on hand-written fixtures', () => {
       expect(reduceStreamParts(actual)).toMatchObject(result)
     },
   )
+
+  it('has an expectation for every fixture stream (the encoder golden file aside)', () => {
+    const parsed = Object.keys(anthropicStreamFixtures).filter((file) => file !== ENCODER_GOLDEN_FILE)
+    expect(CASES.map((c) => c.name).sort()).toEqual(parsed.sort())
+  })
 
   it('covers every stop reason the dialect documents', () => {
     const raws = CASES.flatMap((c) => c.parts).flatMap((p) => {

@@ -10,7 +10,7 @@ import {
 } from './anthropic-read-schemas'
 import type { AnthropicUsageCounters } from './convert-anthropic-usage'
 import { usageFromAnthropic } from './convert-anthropic-usage'
-import { kindFromAnthropicErrorType } from './map-anthropic-error-type'
+import { kindFromAnthropicErrorType } from './map-anthropic-error-kind'
 import { finishFromAnthropic } from './map-anthropic-stop-reason'
 
 const KNOWN_EVENTS = [

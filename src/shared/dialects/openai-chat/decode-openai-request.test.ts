@@ -1,26 +1,20 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ChatRequest } from '../../chat/chat-request'
-import { GatewayError } from '../../chat/errors'
+import type { GatewayError } from '../../chat/errors'
 import { carriableRequest } from './__fixtures__/openai-arbitraries'
 import { buildOpenaiRequest } from './build-openai-request'
 import { decodeOpenaiRequest } from './decode-openai-request'
 import { encodeOpenaiError } from './encode-openai-error'
+import { gatewayErrorOf } from '../../../../test/support/gateway-error-of'
 
 const target = { baseUrl: 'http://gateway.test/v1', apiKey: 'k' }
 const user = (content: unknown = 'Hi') => ({ role: 'user', content })
 const base = { model: 'm', messages: [user()] }
 
 /** The 400 a body gets, or a failure if it was accepted. */
-function rejection(body: unknown): GatewayError {
-  try {
-    decodeOpenaiRequest(body)
-  } catch (error) {
-    if (error instanceof GatewayError) return error
-    throw error
-  }
-  throw new Error(`accepted: ${JSON.stringify(body)}`)
-}
+const rejection = (body: unknown): GatewayError =>
+  gatewayErrorOf(() => decodeOpenaiRequest(body), JSON.stringify(body))
 
 describe('decodeOpenaiRequest accepts what clients send', () => {
   it('decodes the request openai 6.49 sent in the reference harness', () => {

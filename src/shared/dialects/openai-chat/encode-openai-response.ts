@@ -1,7 +1,7 @@
 import type { ChatResult } from '../../chat/chat-result'
 import type { EncodeContext } from '../dialect'
 import { openaiFinishReasonFor } from './map-openai-finish-reason'
-import { openaiUsageFrom } from './map-openai-usage'
+import { openaiUsageFrom } from './convert-openai-usage'
 import { toOpenaiToolCall, type OpenaiWireToolCall } from './openai-tool-call'
 
 /**

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { framesFromParts, partsFromChunks, sseText } from '../../../../test/support/stream-parts'
 import type { ChatResult } from '../../chat/chat-result'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
 import type { EncodeContext } from '../dialect'
-import { encodeSseFrame } from '../sse/sse-encode'
 import { parseSseText } from '../sse/sse-parser'
 import { partSequence } from './__fixtures__/openai-arbitraries'
 import { createOpenaiStreamEncoder } from './encode-openai-stream'
@@ -17,19 +17,11 @@ const context: EncodeContext = {
   includeUsage: true,
 }
 
-function encode(parts: StreamPart[], ctx: EncodeContext = context, callEnd = true): string {
-  const encoder = createOpenaiStreamEncoder(ctx)
-  let text = ''
-  for (const part of parts) for (const frame of encoder.push(part)) text += encodeSseFrame(frame)
-  if (callEnd) for (const frame of encoder.end()) text += encodeSseFrame(frame)
-  return text
-}
+const encode = (parts: StreamPart[], ctx: EncodeContext = context, callEnd = true): string =>
+  sseText(framesFromParts(createOpenaiStreamEncoder(ctx), parts, { end: callEnd }))
 
-function reparse(sse: string): ChatResult {
-  const parser = createOpenaiStreamParser()
-  const parts = parseSseText(sse).flatMap((event) => parser.push(event))
-  return reduceStreamParts([...parts, ...parser.end()])
-}
+const reparse = (sse: string): ChatResult =>
+  reduceStreamParts(partsFromChunks(createOpenaiStreamParser(), [sse]))
 
 /** The JSON payloads of a stream, `[DONE]` kept as the string. */
 const payloads = (sse: string): unknown[] =>

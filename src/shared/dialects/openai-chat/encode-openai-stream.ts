@@ -5,7 +5,7 @@ import type { EncodeContext, StreamEncoder } from '../dialect'
 import type { SseFrame } from '../sse/sse-message'
 import { openaiErrorKindFromWire, openaiErrorShapeFor } from './map-openai-error-kind'
 import { openaiFinishReasonFor } from './map-openai-finish-reason'
-import { openaiUsageFrom } from './map-openai-usage'
+import { openaiUsageFrom } from './convert-openai-usage'
 
 /** `error.type` values OpenAI itself writes; an upstream error already in these terms is kept as is. */
 const OPENAI_ERROR_TYPES = new Set([

@@ -1,6 +1,6 @@
 import { gatewayErrorKindFromStatus, type DialectError, type GatewayErrorKind } from '../../chat/errors'
 import { openaiErrorKindFromWire, openaiErrorShapeFor } from './map-openai-error-kind'
-import { openaiErrorBodyWireSchema, type OpenaiErrorObjectWire } from './openai-wire-schemas'
+import { openaiErrorBodyReadSchema, type OpenaiErrorObjectRead } from './openai-read-schemas'
 
 /** Plain-text and HTML bodies (proxies, load balancers) are cut to this many characters. */
 const MAX_TEXT_MESSAGE = 300
@@ -50,7 +50,7 @@ export function dialectErrorFromOpenaiPayload(payload: unknown): DialectError {
 }
 
 /** The `error` member of a chunk or a 200 body. */
-export function dialectErrorFromOpenaiObject(error: OpenaiErrorObjectWire | string): DialectError {
+export function dialectErrorFromOpenaiObject(error: OpenaiErrorObjectRead | string): DialectError {
   return inBandError(typeof error === 'string' ? { message: error } : fieldsFromErrorObject(error))
 }
 
@@ -78,7 +78,7 @@ function errorFieldsFromText(body: string): ErrorFields {
 }
 
 function errorFieldsFromJson(json: unknown): ErrorFields {
-  const parsed = openaiErrorBodyWireSchema.safeParse(json)
+  const parsed = openaiErrorBodyReadSchema.safeParse(json)
   if (!parsed.success) return {}
   const wire = parsed.data
   let fields: ErrorFields
@@ -94,7 +94,7 @@ function errorFieldsFromJson(json: unknown): ErrorFields {
   return fields
 }
 
-function fieldsFromErrorObject(error: OpenaiErrorObjectWire): ErrorFields {
+function fieldsFromErrorObject(error: OpenaiErrorObjectRead): ErrorFields {
   const fields: ErrorFields = {}
   const message = error.message
   if (typeof message === 'string') fields.message = message

@@ -1,11 +1,11 @@
 import type { TextPart, ToolCallPart } from '../../chat/chat-request'
 import type { ChatResult } from '../../chat/chat-result'
 import { finishReasonFromOpenai } from './map-openai-finish-reason'
-import { usageFromOpenai } from './map-openai-usage'
+import { usageFromOpenai } from './convert-openai-usage'
 import { dialectErrorFromOpenaiObject } from './parse-openai-error'
-import { openaiResponseWireSchema, type OpenaiResponseWire } from './openai-wire-schemas'
+import { openaiResponseReadSchema, type OpenaiResponseRead } from './openai-read-schemas'
 
-type WireMessage = NonNullable<NonNullable<NonNullable<OpenaiResponseWire['choices']>[number]['message']>>
+type WireMessage = NonNullable<NonNullable<NonNullable<OpenaiResponseRead['choices']>[number]['message']>>
 
 /**
  * Client half: a non-streaming `chat.completion` body. Only the first choice is read (the canonical
@@ -13,8 +13,8 @@ type WireMessage = NonNullable<NonNullable<NonNullable<OpenaiResponseWire['choic
  * `error` object (some compatible servers do that) becomes a provider error.
  */
 export function parseOpenaiResponse(json: unknown): ChatResult {
-  const parsed = openaiResponseWireSchema.safeParse(json)
-  const wire: OpenaiResponseWire = parsed.success ? parsed.data : {}
+  const parsed = openaiResponseReadSchema.safeParse(json)
+  const wire: OpenaiResponseRead = parsed.success ? parsed.data : {}
   const result: ChatResult = { content: [], status: 'completed' }
   if (wire.id != null) result.id = wire.id
   if (wire.model != null) result.model = wire.model

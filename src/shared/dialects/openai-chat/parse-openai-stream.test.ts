@@ -1,29 +1,17 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { arbitraryChunking, splitEvery, utf8, withLineEndings } from '../../../../test/support/chunking'
+import { partsFromChunks } from '../../../../test/support/stream-parts'
 import type { ChatResult } from '../../chat/chat-result'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
-import { createSseParser, parseSseText } from '../sse/sse-parser'
 import { openaiStreamFixtures, streamFixture } from './__fixtures__/load-openai-fixtures'
 import { createOpenaiStreamParser } from './parse-openai-stream'
 
-function partsOfText(text: string): StreamPart[] {
-  const parser = createOpenaiStreamParser()
-  const parts = parseSseText(text).flatMap((event) => parser.push(event))
-  return [...parts, ...parser.end()]
-}
-
 /** The way the client runs: bytes in network-sized pieces through the SSE parser, then ours. */
-function partsOfChunks(chunks: Uint8Array[]): StreamPart[] {
-  const parser = createOpenaiStreamParser()
-  const parts: StreamPart[] = []
-  const sse = createSseParser({ onEvent: (event) => parts.push(...parser.push(event)) })
-  for (const chunk of chunks) sse.feed(chunk)
-  sse.end()
-  parts.push(...parser.end())
-  return parts
-}
+const partsOfChunks = (chunks: Array<Uint8Array | string>): StreamPart[] =>
+  partsFromChunks(createOpenaiStreamParser(), chunks)
+const partsOfText = (text: string): StreamPart[] => partsOfChunks([text])
 
 type FixtureCase = { file: string; parts: StreamPart[]; result: ChatResult }
 

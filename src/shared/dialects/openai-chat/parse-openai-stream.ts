@@ -2,12 +2,12 @@ import type { StreamPart } from '../../chat/stream-part'
 import type { StreamParser } from '../dialect'
 import type { SseMessage } from '../sse/sse-message'
 import { finishReasonFromOpenai } from './map-openai-finish-reason'
-import { usageFromOpenai } from './map-openai-usage'
+import { usageFromOpenai } from './convert-openai-usage'
 import { dialectErrorFromOpenaiObject, dialectErrorFromOpenaiPayload } from './parse-openai-error'
-import { openaiChunkWireSchema, type OpenaiChunkWire } from './openai-wire-schemas'
+import { openaiChunkReadSchema, type OpenaiChunkRead } from './openai-read-schemas'
 
 type ToolDeltaWire = NonNullable<
-  NonNullable<NonNullable<NonNullable<OpenaiChunkWire['choices']>[number]['delta']>['tool_calls']>
+  NonNullable<NonNullable<NonNullable<OpenaiChunkRead['choices']>[number]['delta']>['tool_calls']>
 >[number]
 
 type ToolSlot = { index: number; open: boolean; named: boolean }
@@ -69,7 +69,7 @@ export function createOpenaiStreamParser(): StreamParser {
     }
   }
 
-  function chunkParts(chunk: OpenaiChunkWire, event: SseMessage): StreamPart[] {
+  function chunkParts(chunk: OpenaiChunkRead, event: SseMessage): StreamPart[] {
     const parts: StreamPart[] = []
     if (chunk.error != null) {
       parts.push({ type: 'error', error: dialectErrorFromOpenaiObject(chunk.error) })
@@ -136,7 +136,7 @@ export function createOpenaiStreamParser(): StreamParser {
         return [{ type: 'raw', event }]
       }
       if (typeof json !== 'object' || json === null || Array.isArray(json)) return [{ type: 'raw', event }]
-      const parsed = openaiChunkWireSchema.safeParse(json)
+      const parsed = openaiChunkReadSchema.safeParse(json)
       if (!parsed.success) return [{ type: 'raw', event }]
       return chunkParts(parsed.data, event)
     },

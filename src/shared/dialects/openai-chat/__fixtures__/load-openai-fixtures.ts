@@ -15,7 +15,7 @@ export const openaiStreamFixtures = byName(
   import.meta.glob<string>('./*.sse', { query: '?raw', import: 'default', eager: true }),
 )
 
-export const openaiBodyFixtures = byName(
+const openaiBodyFixtures = byName(
   import.meta.glob<string>(['./*.json', './*.html', './*.txt'], {
     query: '?raw',
     import: 'default',

@@ -31,7 +31,8 @@ export type FakeApi = PlaygroundApi & {
   handle<C extends InvokeChannel>(channel: C, handler: FakeHandler<C>): void
   emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void
   callsTo(channel: InvokeChannel): unknown[]
-  reset(): void
+  /** Forgets calls and handlers; listeners too unless `listeners: false` (a store that stays subscribed). */
+  reset(options?: { listeners?: boolean }): void
 }
 
 /**
@@ -49,7 +50,8 @@ export function createFakeApi(): FakeApi {
       channel: C,
       input: InvokeInput<C>,
     ): Promise<InvokeResult<InvokeOutput<C>>> {
-      calls.push({ channel, input })
+      // Cloned as IPC does: a later change to the caller's object must not rewrite what was sent.
+      calls.push({ channel, input: structuredClone(input) })
       const handler = handlers.get(channel)
       if (!handler)
         return { ok: false, error: { code: 'no_fake', message: `No fake handler for ${channel}` } }
@@ -79,9 +81,9 @@ export function createFakeApi(): FakeApi {
     callsTo(channel) {
       return calls.filter((call) => call.channel === channel).map((call) => call.input)
     },
-    reset() {
+    reset({ listeners: clearListeners = true } = {}) {
       handlers.clear()
-      listeners.clear()
+      if (clearListeners) listeners.clear()
       calls.length = 0
     },
   }

@@ -1,68 +1,41 @@
-import type {
-  EventChannel,
-  EventPayload,
-  InvokeChannel,
-  InvokeInput,
-  InvokeResult,
-  PlaygroundApi,
-} from '@shared/ipc/contract'
+import type { InvokeChannel } from '@shared/ipc/contract'
+import {
+  createFakeApi as createAppFakeApi,
+  type FakeHandler,
+} from '@renderer/features/app/__fixtures__/fake-api'
 
 export type InvokeCall = { channel: InvokeChannel; input: unknown }
-type Handler = (input: unknown) => unknown | Promise<unknown>
 
 /**
- * A stand-in for main behind `api`: records every invoke, answers from per-channel handlers (an
- * Error thrown there comes back as a failed envelope, like main's refusals), and lets a test emit
- * events to the renderer's listeners.
+ * The app's one fake API (app/__fixtures__/fake-api.ts), set up for chat tests: runs start with ids
+ * `run-1`, `run-2`…, cancels and history saves succeed, and the history is empty. `api` is what the
+ * mocked `lib/api` returns; `callsTo` gives whole calls (channel and input).
  */
 export function createFakeApi() {
-  const calls: InvokeCall[] = []
-  const handlers = new Map<string, Handler>()
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const fake = createAppFakeApi()
   let nextRun = 1
 
   const defaults = (): void => {
-    handlers.clear()
-    handlers.set('chat:start', () => ({ runId: `run-${nextRun++}` }))
-    handlers.set('chat:cancel', () => undefined)
-    handlers.set('history:save', () => ({ savedAt: 1 }))
-    handlers.set('history:list', () => [])
+    // Handlers only: the store under test keeps its event subscriptions across tests.
+    fake.reset({ listeners: false })
+    fake.handle('chat:start', () => ({ runId: `run-${nextRun++}` }))
+    fake.handle('chat:cancel', () => undefined)
+    fake.handle('history:save', () => ({ savedAt: 1 }))
+    fake.handle('history:list', () => [])
   }
   defaults()
 
-  const api: PlaygroundApi = {
-    async invoke<C extends InvokeChannel>(channel: C, input: InvokeInput<C>) {
-      calls.push({ channel, input: structuredClone(input) })
-      const handler = handlers.get(channel)
-      if (!handler)
-        return { ok: false, error: { code: 'unhandled', message: `no fake for ${channel}` } } as never
-      try {
-        return { ok: true, value: await handler(input) } as InvokeResult<never>
-      } catch (error) {
-        return { ok: false, error: { code: 'refused', message: (error as Error).message } } as never
-      }
-    },
-    on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void) {
-      let set = listeners.get(channel)
-      if (!set) listeners.set(channel, (set = new Set()))
-      set.add(listener as (payload: unknown) => void)
-      return () => set.delete(listener as (payload: unknown) => void)
-    },
-  }
-
   return {
-    api,
-    calls,
-    callsTo: (channel: InvokeChannel) => calls.filter((call) => call.channel === channel),
-    handle(channel: InvokeChannel, handler: Handler) {
-      handlers.set(channel, handler)
+    api: fake,
+    calls: fake.calls,
+    callsTo: (channel: InvokeChannel): InvokeCall[] => fake.calls.filter((call) => call.channel === channel),
+    handle<C extends InvokeChannel>(channel: C, handler: FakeHandler<C>) {
+      fake.handle(channel, handler)
     },
-    emit<C extends EventChannel>(channel: C, payload: EventPayload<C>) {
-      for (const listener of listeners.get(channel) ?? []) listener(payload)
-    },
+    emit: fake.emit,
     /** Forgets the calls; `handlers` also puts back the default answers. */
     reset({ handlers: restore = false }: { handlers?: boolean } = {}) {
-      calls.length = 0
+      fake.calls.length = 0
       if (restore) {
         nextRun = 1
         defaults()

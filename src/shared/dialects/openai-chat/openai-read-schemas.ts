@@ -13,14 +13,14 @@ function lenient<T extends z.ZodType>(schema: T) {
 const text = lenient(z.string())
 const count = lenient(z.number())
 
-export const openaiUsageWireSchema = z.object({
+export const openaiUsageReadSchema = z.object({
   prompt_tokens: count,
   completion_tokens: count,
   total_tokens: count,
   prompt_tokens_details: lenient(z.object({ cached_tokens: count, cache_write_tokens: count })),
   completion_tokens_details: lenient(z.object({ reasoning_tokens: count })),
 })
-export type OpenaiUsageWire = z.infer<typeof openaiUsageWireSchema>
+export type OpenaiUsageRead = z.infer<typeof openaiUsageReadSchema>
 
 const functionWire = lenient(z.object({ name: text, arguments: text }))
 
@@ -34,25 +34,25 @@ const contentWire = lenient(
   z.union([z.string(), z.array(z.object({ type: text, text: text, refusal: text }).catch({}))]),
 )
 
-export const openaiErrorObjectWireSchema = z.object({
+export const openaiErrorObjectReadSchema = z.object({
   message: lenient(z.unknown()),
   type: text,
   // Compatible servers sometimes send a numeric code (vLLM: the HTTP status).
   code: lenient(z.union([z.string(), z.number()])),
   param: text,
 })
-export type OpenaiErrorObjectWire = z.infer<typeof openaiErrorObjectWireSchema>
+export type OpenaiErrorObjectRead = z.infer<typeof openaiErrorObjectReadSchema>
 
 /** `{"error":{…}}` (OpenAI), `{"type":"error","error":{…},"request_id"}` (Messages), `{"error":"…"}`. */
-export const openaiErrorBodyWireSchema = z.object({
-  error: lenient(z.union([openaiErrorObjectWireSchema, z.string()])),
+export const openaiErrorBodyReadSchema = z.object({
+  error: lenient(z.union([openaiErrorObjectReadSchema, z.string()])),
   message: text,
   type: text,
   code: lenient(z.union([z.string(), z.number()])),
   request_id: text,
 })
 
-export const openaiResponseWireSchema = z.object({
+export const openaiResponseReadSchema = z.object({
   id: text,
   model: text,
   choices: lenient(
@@ -75,12 +75,12 @@ export const openaiResponseWireSchema = z.object({
         .catch({}),
     ),
   ),
-  usage: lenient(openaiUsageWireSchema),
-  error: lenient(z.union([openaiErrorObjectWireSchema, z.string()])),
+  usage: lenient(openaiUsageReadSchema),
+  error: lenient(z.union([openaiErrorObjectReadSchema, z.string()])),
 })
-export type OpenaiResponseWire = z.infer<typeof openaiResponseWireSchema>
+export type OpenaiResponseRead = z.infer<typeof openaiResponseReadSchema>
 
-export const openaiChunkWireSchema = z.object({
+export const openaiChunkReadSchema = z.object({
   id: text,
   model: text,
   choices: lenient(
@@ -102,7 +102,7 @@ export const openaiChunkWireSchema = z.object({
         .catch({}),
     ),
   ),
-  usage: lenient(openaiUsageWireSchema),
-  error: lenient(z.union([openaiErrorObjectWireSchema, z.string()])),
+  usage: lenient(openaiUsageReadSchema),
+  error: lenient(z.union([openaiErrorObjectReadSchema, z.string()])),
 })
-export type OpenaiChunkWire = z.infer<typeof openaiChunkWireSchema>
+export type OpenaiChunkRead = z.infer<typeof openaiChunkReadSchema>

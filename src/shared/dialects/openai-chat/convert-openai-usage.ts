@@ -1,11 +1,11 @@
 import type { Usage } from '../../chat/chat-result'
-import type { OpenaiUsageWire } from './openai-wire-schemas'
+import type { OpenaiUsageRead } from './openai-read-schemas'
 
 /**
  * `prompt_tokens` already includes cached tokens, which is the canonical meaning of `inputTokens`, so
  * the counts map one to one. Detail counts are kept only when the server sent them.
  */
-export function usageFromOpenai(wire: OpenaiUsageWire): Usage {
+export function usageFromOpenai(wire: OpenaiUsageRead): Usage {
   const usage: Usage = { inputTokens: wire.prompt_tokens ?? 0, outputTokens: wire.completion_tokens ?? 0 }
   const cached = wire.prompt_tokens_details?.cached_tokens
   if (cached != null) usage.cacheReadTokens = cached
