@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { gatewayErrorOf } from '../../../test/support/gateway-error-of'
 import { GatewayError } from '../chat/errors'
 import { parseSimulateHeader } from './simulate-header'
 
 function rejection(value: string): GatewayError {
-  try {
-    parseSimulateHeader(value)
-  } catch (error) {
-    return error as GatewayError
-  }
-  throw new Error(`"${value}" was accepted`)
+  return gatewayErrorOf(() => parseSimulateHeader(value), value)
 }
 
 describe('parseSimulateHeader', () => {

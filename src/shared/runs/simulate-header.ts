@@ -1,4 +1,5 @@
-import { GatewayError } from '../chat/errors'
+import type { GatewayError } from '../chat/errors'
+import { invalidParamError } from '../chat/errors'
 import type { HttpRequest } from '../http/http-request'
 
 /**
@@ -136,5 +137,5 @@ function integerValue(
 }
 
 function invalid(detail: string): GatewayError {
-  return new GatewayError('invalid_request', `${SIMULATE_HEADER}: ${detail}`, { param: SIMULATE_HEADER })
+  return invalidParamError(SIMULATE_HEADER, detail)
 }

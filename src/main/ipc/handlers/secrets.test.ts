@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
-import { invokerOf, memorySecrets, tempSettings } from './__fixtures__/handler-fixtures'
+import { memorySecrets } from '../../../../test/support/memory-secrets'
+import { invokerOf, tempSettings } from './__fixtures__/handler-fixtures'
 import { createSecretHandlers } from './secrets'
 
 describe('secret handlers', () => {

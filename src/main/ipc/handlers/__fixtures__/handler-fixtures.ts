@@ -3,24 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { onTestFinished } from 'vitest'
 import { LOCAL_PROFILE_ID, type Profile } from '../../../../shared/settings/settings-schema'
-import type { KeyStatus, SecretStore } from '../../../services/secret-store'
 import { createSettingsService, type SettingsService } from '../../../services/settings/settings-service'
 import { dispatchInvoke, type InvokeHandlers } from '../../handlers'
-
-/** An in-memory SecretStore: these tests are about the handlers, not the keychain (tested elsewhere). */
-export function memorySecrets(): SecretStore {
-  const keys = new Map<string, string>()
-  const status = (account: string): KeyStatus => {
-    const key = keys.get(account)
-    return { hasKey: key !== undefined, storage: 'session', last4: key ? key.slice(-4) : null }
-  }
-  return {
-    get: async (account) => keys.get(account) ?? null,
-    set: async (account, secret) => (keys.set(account, secret), status(account)),
-    delete: async (account) => (keys.delete(account), status(account)),
-    status: async (account) => status(account),
-  }
-}
 
 /** A request every dialect can build. */
 export const REQUEST = {
