@@ -1,4 +1,5 @@
-import { useId, type SelectHTMLAttributes } from 'react'
+import { type SelectHTMLAttributes } from 'react'
+import { FieldNotes, useFieldNotes } from './FieldNotes'
 import './components.css'
 
 export type SelectOption<T extends string> = { value: T; label: string; disabled?: boolean }
@@ -28,10 +29,7 @@ export function SelectField<T extends string>({
   inline?: boolean
   hideLabel?: boolean
 }): React.JSX.Element {
-  const id = useId()
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  const { id, noteIds, controlProps } = useFieldNotes({ hint, error })
   return (
     <div className={`field ${inline ? 'field-inline' : ''} ${className ?? ''}`}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
@@ -41,8 +39,7 @@ export function SelectField<T extends string>({
         id={id}
         className="select"
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...controlProps}
         onChange={(event) => onChange(event.target.value as T)}
         {...selectProps}
       >
@@ -52,16 +49,7 @@ export function SelectField<T extends string>({
           </option>
         ))}
       </select>
-      {error && (
-        <div id={errorId} className="field-error" role="alert">
-          {error}
-        </div>
-      )}
-      {hint && (
-        <div id={hintId} className="field-hint">
-          {hint}
-        </div>
-      )}
+      <FieldNotes hint={hint} error={error} {...noteIds} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
-import { useId, type ComponentProps } from 'react'
+import { type ComponentProps } from 'react'
+import { FieldNotes, useFieldNotes } from './FieldNotes'
 import './components.css'
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
@@ -20,32 +21,14 @@ export function TextField({
   className,
   ...inputProps
 }: TextFieldProps): React.JSX.Element {
-  const id = useId()
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  const { id, noteIds, controlProps } = useFieldNotes({ hint, error })
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
         {label}
       </label>
-      <input
-        id={id}
-        className="text-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {error && (
-        <div id={errorId} className="field-error" role="alert">
-          {error}
-        </div>
-      )}
-      {hint && (
-        <div id={hintId} className="field-hint">
-          {hint}
-        </div>
-      )}
+      <input id={id} className="text-input" {...controlProps} {...inputProps} />
+      <FieldNotes hint={hint} error={error} {...noteIds} />
     </div>
   )
 }
