@@ -71,3 +71,26 @@ export function checkInputSize(source: string, text: string, maxChars: number): 
     )
   }
 }
+
+/**
+ * Where JSON.parse failed. V8 names the offset only for some errors (`at position 12`), not for
+ * `Unexpected token ','`; then the YAML parser (JSON is YAML 1.2 flow syntax, and it reports line and
+ * column) is asked where it stops. Undefined when neither can tell.
+ */
+export function locateJsonError(
+  text: string,
+  message: string,
+  parseDocument: (text: string) => {
+    errors: ReadonlyArray<{ linePos?: [{ line: number; col: number }, ...unknown[]] }>
+  },
+): { line: number; column: number } | undefined {
+  const offset = /at position (\d+)/.exec(message)
+  if (offset !== null) return lineAndColumn(text, Number(offset[1]))
+  const position = parseDocument(text).errors[0]?.linePos?.[0]
+  return position === undefined ? undefined : { line: position.line, column: position.col }
+}
+
+/** V8's JSON message without the echo of the input it appends (`…, "{ "a": …" is not valid JSON`). */
+export function shortJsonMessage(message: string): string {
+  return (message.split(/, \.\.\.|, "|\n/)[0] ?? message).slice(0, 200)
+}

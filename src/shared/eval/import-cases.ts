@@ -1,10 +1,12 @@
 import { parse as parseCsv } from 'csv-parse/browser/esm/sync'
+import { parseDocument } from 'yaml'
 import { EVAL_LIMITS } from './eval-limits'
 import {
   checkInputSize,
   inputError,
   inputErrorFromZod,
-  lineAndColumn,
+  locateJsonError,
+  shortJsonMessage,
   type InputLocation,
 } from './eval-input-error'
 import { checkExpectColumn, graderFromCell, isExpectColumn } from './expect-columns'
@@ -153,12 +155,11 @@ export function importCasesFromJsonl(text: string, source = 'JSONL'): ImportedCa
       value = JSON.parse(lineText)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      const offset = /at position (\d+)/.exec(message)
-      const column = offset ? lineAndColumn(lineText, Number(offset[1])).column : undefined
+      const column = locateJsonError(lineText, message, parseDocument)?.column
       throw inputError(
         source,
         { line, ...(column === undefined ? {} : { column }) },
-        `not valid JSON (${message})`,
+        `not valid JSON (${shortJsonMessage(message)})`,
       )
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {

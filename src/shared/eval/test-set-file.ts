@@ -1,6 +1,12 @@
-import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml'
+import { parse as parseYaml, parseDocument, stringify as stringifyYaml, YAMLParseError } from 'yaml'
 import { EVAL_LIMITS } from './eval-limits'
-import { checkInputSize, inputError, inputErrorFromZod, lineAndColumn } from './eval-input-error'
+import {
+  checkInputSize,
+  inputError,
+  inputErrorFromZod,
+  locateJsonError,
+  shortJsonMessage,
+} from './eval-input-error'
 import { testSetSchema, type TestSet } from './test-set-schema'
 
 export type TestSetFileFormat = 'json' | 'yaml'
@@ -10,23 +16,13 @@ export function testSetFormatOf(fileName: string): TestSetFileFormat {
   return /\.ya?ml$/i.test(fileName) ? 'yaml' : 'json'
 }
 
-/** Node and V8 say `… in JSON at position 12` (newer: `(line 2 column 5)`): the offset, if any. */
-function jsonErrorOffset(message: string): number | undefined {
-  const match = /at position (\d+)/.exec(message)
-  return match ? Number(match[1]) : undefined
-}
-
 function parseJson(source: string, text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    const offset = jsonErrorOffset(message)
-    throw inputError(
-      source,
-      offset === undefined ? {} : lineAndColumn(text, offset),
-      `not valid JSON (${message})`,
-    )
+    const where = locateJsonError(text, message, parseDocument)
+    throw inputError(source, where ?? {}, `not valid JSON (${shortJsonMessage(message)})`)
   }
 }
 
