@@ -75,7 +75,8 @@ describe('evaluation over the run registry and the local gateway', () => {
   it('retries per the run policy: a 503 before the reply is sent again and the cell passes', async () => {
     const { execute, sent } = executor({
       retry: { maxRetries: 2, maxDelayMs: 50 },
-      testHeaders: (_input, attempt) => (attempt === 0 ? { 'x-simulate': 'status=503, retry-after=0' } : {}),
+      testHeaders: (_input, attempt): Record<string, string> =>
+        attempt === 0 ? { 'x-simulate': 'status=503, retry-after=0' } : {},
     })
     const run = await runEvaluation({ set: { ...set, cases: set.cases.slice(0, 2) }, targets, execute })
     expect(run.cells.every((c) => c.passed)).toBe(true)
