@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import {
   createStreamAccumulator,
   reduceStreamPart,
@@ -7,6 +8,9 @@ import type { CellReply, ExecuteCell } from '../../../shared/eval/run/run-evalua
 import type { RunMetrics, RunUpdate } from '../../../shared/runs/run-types'
 import { createRunRegistry, type RunRegistry } from '../runs'
 import type { RunRegistryOptions } from '../runs/run-registry-options'
+
+/** Above the runner's concurrency cap (64) with room for rubric requests. */
+const MAX_CELLS_IN_FLIGHT = 256
 
 type Pending = {
   acc: StreamAccumulator
@@ -66,7 +70,12 @@ export function createRegistryCellExecutor(options: RegistryCellExecutorOptions)
         },
       })
       if (signal.aborted) cancel()
-      else signal.addEventListener('abort', cancel, { once: true })
+      else {
+        // One listener per cell in flight (at most 64, plus rubric requests), not a leak: raise
+        // Node's warning threshold of 10 for this signal.
+        setMaxListeners(MAX_CELLS_IN_FLIGHT, signal)
+        signal.addEventListener('abort', cancel, { once: true })
+      }
     })
 
   return { execute, registry }
