@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { responseFormatSchema, toolChoiceSchema, toolDefinitionSchema } from '../chat/chat-schemas'
 import { EVAL_LIMITS } from './eval-limits'
 import { graderSpecSchema } from './grader-spec'
 
@@ -49,6 +50,11 @@ export const promptTemplateSchema = z.strictObject({
   system: z.string().max(EVAL_LIMITS.valueChars).optional(),
   messages: z.array(promptMessageSchema).min(1).max(200),
   params: paramPresetSchema.optional(),
+  /** Tools offered to the model, in the canonical shape (`parameters` is a JSON Schema). */
+  tools: z.array(toolDefinitionSchema).max(128).optional(),
+  toolChoice: toolChoiceSchema.optional(),
+  /** `{ type: json_object }` or `{ type: json_schema, name, schema }`, for JSON graders. */
+  responseFormat: responseFormatSchema.optional(),
 })
 export type PromptTemplate = z.infer<typeof promptTemplateSchema>
 

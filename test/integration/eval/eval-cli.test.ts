@@ -96,6 +96,12 @@ describe('npm run eval', () => {
     expect(result.stderr).toMatch(/\[8\/8\] pass /)
   })
 
+  it('tool-call graders check the arguments of the calls the simulator makes, in both dialects', async () => {
+    const result = await runEval(['docs/examples/weather-tools.eval.yaml', ...FAST])
+    expect(result.code, result.stdout + result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/anthropic-messages:vendorb3\.8-Flash-Next: 2\/2 passed/)
+  })
+
   it('exits 2 and names the line of a broken set file, sending nothing', async () => {
     const file = join(dir, 'broken.eval.json')
     await writeFile(file, '{\n  "format": "model-gateway-test-set",\n  "cases": [,]\n}\n')

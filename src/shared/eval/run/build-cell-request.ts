@@ -32,6 +32,9 @@ export function buildCellRequest(
   if (params.maxTokens !== undefined) request.maxTokens = params.maxTokens
   if (params.stop !== undefined) request.stop = params.stop
   if (params.seed !== undefined) request.seed = params.seed
+  if (prompt.tools !== undefined) request.tools = prompt.tools
+  if (prompt.toolChoice !== undefined) request.toolChoice = prompt.toolChoice
+  if (prompt.responseFormat !== undefined) request.responseFormat = prompt.responseFormat
   // Usage on OpenAI streams needs asking for: points and token counts come from it.
   if (request.stream) request.includeUsage = true
   return request
