@@ -113,3 +113,14 @@ describe('JSONL import', () => {
     expect(errorOf(() => importCasesFromJsonl('{"a":"1"}\n\n[1]\n')).location.line).toBe(3)
   })
 })
+
+describe('hostile column names', () => {
+  it('refuses a __proto__ column instead of losing its values to the prototype', () => {
+    expect(() => importCasesFromCsv('__proto__,b\n1,2\n')).toThrow(
+      'column "__proto__" is not a variable name',
+    )
+    expect(() => importCasesFromJsonl('{"__proto__": "1"}\n')).toThrow(
+      'column "__proto__" is not a variable name',
+    )
+  })
+})

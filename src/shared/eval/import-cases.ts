@@ -11,6 +11,7 @@ import {
 } from './eval-input-error'
 import { checkExpectColumn, graderFromCell, isExpectColumn } from './expect-columns'
 import type { GraderSpec } from './grader-spec'
+import { VARIABLE_NAME, VARIABLE_NAME_RULE } from './template'
 import { testCaseSchema, type TestCase } from './test-set-schema'
 
 /**
@@ -37,12 +38,8 @@ function checkHeader(source: string, columns: readonly string[], line: number): 
     seen.add(column)
     const bad = checkExpectColumn(column)
     if (bad !== undefined) throw inputError(source, where, bad)
-    if (!isExpectColumn(column) && !/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/.test(column)) {
-      throw inputError(
-        source,
-        where,
-        `column ${JSON.stringify(column)} is not a variable name (a letter or _, then letters, digits, _ . -)`,
-      )
+    if (!isExpectColumn(column) && !VARIABLE_NAME.test(column)) {
+      throw inputError(source, where, `column ${JSON.stringify(column)} is not ${VARIABLE_NAME_RULE}`)
     }
   })
   const variables = columns.filter((c) => !isExpectColumn(c))

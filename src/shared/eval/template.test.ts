@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   TemplateError,
+  VARIABLE_NAME,
   fillRequest,
   fillTemplate,
   findRequestVariables,
@@ -121,5 +122,13 @@ describe('templates', () => {
     const text = 'JSON {{"a": 1}} and {{ two words }} and {{}} stay; {{ok}} goes'
     expect(findTemplateVariables(text)).toEqual(['ok'])
     expect(fillTemplate(text, { ok: 'X' })).toBe('JSON {{"a": 1}} and {{ two words }} and {{}} stay; X goes')
+  })
+})
+
+describe('variable names', () => {
+  it('__proto__ is never a variable (as a key it would set a prototype, not a value)', () => {
+    expect(findTemplateVariables('{{__proto__}} {{__proto__x}} {{a}}')).toEqual(['__proto__x', 'a'])
+    expect(VARIABLE_NAME.test('__proto__')).toBe(false)
+    expect(VARIABLE_NAME.test('__proto__x')).toBe(true)
   })
 })

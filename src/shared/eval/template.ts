@@ -10,7 +10,13 @@ import type { ChatMessage, ChatRequest } from '../chat/chat-request'
  * Filling is ONE pass over the template: a value is inserted as it is and never scanned again, so a
  * value that itself contains `{{other}}` stays literally `{{other}}` (no injection from test data).
  */
-const VARIABLE_SOURCE = String.raw`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}`
+// `__proto__` is not a name: assigned as a key it would set an object's prototype instead of a value.
+const NAME_SOURCE = String.raw`(?!__proto__(?![A-Za-z0-9_.-]))[A-Za-z_][A-Za-z0-9_.-]{0,63}`
+const VARIABLE_SOURCE = String.raw`\{\{\s*(${NAME_SOURCE})\s*\}\}`
+
+/** A whole string that is a variable name (test-set keys, CSV columns): the one definition. */
+export const VARIABLE_NAME = new RegExp(`^${NAME_SOURCE}$`)
+export const VARIABLE_NAME_RULE = 'a variable name: a letter or _, then letters, digits, _ . - (at most 64)'
 
 /** Values by variable name. */
 export type TemplateValues = Readonly<Record<string, string>>

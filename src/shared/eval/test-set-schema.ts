@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { responseFormatSchema, toolChoiceSchema, toolDefinitionSchema } from '../chat/chat-schemas'
 import { EVAL_LIMITS } from './eval-limits'
 import { graderSpecSchema } from './grader-spec'
+import { VARIABLE_NAME, VARIABLE_NAME_RULE } from './template'
 
 /**
  * The test-set file (JSON or YAML; docs/eval.md, JSON Schema in docs/test-set.schema.json). One
@@ -11,9 +12,7 @@ import { graderSpecSchema } from './grader-spec'
 export const TEST_SET_FORMAT = 'model-gateway-test-set'
 export const TEST_SET_VERSION = 1
 
-const variableName = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/, 'a variable name: a letter or _, then letters, digits, _ . -')
+const variableName = z.string().regex(VARIABLE_NAME, VARIABLE_NAME_RULE)
 
 export const testCaseSchema = z.strictObject({
   /** Stable id: runs are compared case by case through it (a CSV row number when imported). */
