@@ -3,8 +3,7 @@ import { cellKey, type CellResult, type EvalRun } from './eval-run-types'
 /**
  * Text for XML 1.0: characters the format cannot hold at all (C0 controls other than tab, LF, CR;
  * lone surrogates; U+FFFE/U+FFFF) become U+FFFD, then the five special characters are escaped, so
- * any model output or grader reason can go in an attribute or text node. Line breaks in attributes
- * are written as character references so parsers do not normalise them to spaces.
+ * any model output or grader reason can go in an attribute or text node and read back the same.
  */
 export function escapeXml(text: string, attribute = false): string {
   const clean = text.replace(
@@ -18,7 +17,13 @@ export function escapeXml(text: string, attribute = false): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;')
-  return attribute ? escaped.replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;') : escaped
+  // Parsers normalise line ends (CR, CRLF, and in some parsers NEL and LINE SEPARATOR, as XML 1.1
+  // does) and, in attributes, also LF and tab to spaces; character references are kept as written.
+  const lineEnds = escaped
+    .replace(/\r/g, '&#13;')
+    .replace(/\u0085/g, '&#133;')
+    .replace(/\u2028/g, '&#8232;')
+  return attribute ? lineEnds.replace(/\n/g, '&#10;').replace(/\t/g, '&#9;') : lineEnds
 }
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3)
