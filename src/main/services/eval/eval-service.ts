@@ -28,6 +28,8 @@ export type EvalStartInput = {
   graderTarget?: EvalTarget
   /** A stopped run to continue: its finished cells are kept. */
   resume?: EvalRun
+  /** Ignore values for variables the prompt does not use (notes columns) instead of refusing the set. */
+  allowUnusedVariables?: boolean
 }
 
 export type EvalService = {

@@ -23,8 +23,11 @@ export function buildCellRequest(
   prompt: PromptTemplate,
   testCase: TestCase,
   target: EvalTarget,
+  options: { allowUnusedVariables?: boolean } = {},
 ): ChatRequest {
-  const filled = fillRequest(promptToRequest(prompt), testCase.vars)
+  const filled = fillRequest(promptToRequest(prompt), testCase.vars, {
+    allowUnknown: options.allowUnusedVariables ?? false,
+  })
   const params = { ...prompt.params, ...target.params }
   const request: ChatRequest = { model: target.model, ...filled, stream: params.stream ?? true }
   if (params.temperature !== undefined) request.temperature = params.temperature
@@ -42,14 +45,21 @@ export function buildCellRequest(
 
 /**
  * Every case's values against the prompt's variables, before anything is sent: a missing value or
- * a column the prompt does not use (a typo) fails the whole run up front, naming the case.
+ * a column the prompt does not use (a typo) fails the whole run up front, naming the case. A set
+ * with columns meant for notes or another prompt can allow unused variables.
  */
-export function checkCasesAgainstPrompt(prompt: PromptTemplate, cases: readonly TestCase[]): void {
+export function checkCasesAgainstPrompt(
+  prompt: PromptTemplate,
+  cases: readonly TestCase[],
+  options: { allowUnusedVariables?: boolean } = {},
+): void {
   const variables = findRequestVariables(promptToRequest(prompt))
   const used = new Set(variables)
   for (const testCase of cases) {
     const missing = variables.filter((name) => !Object.hasOwn(testCase.vars, name))
-    const unknown = Object.keys(testCase.vars).filter((name) => !used.has(name))
+    const unknown = options.allowUnusedVariables
+      ? []
+      : Object.keys(testCase.vars).filter((name) => !used.has(name))
     if (missing.length > 0 || unknown.length > 0) {
       const parts: string[] = []
       if (missing.length > 0) parts.push(`has no value for ${missing.map((n) => `{{${n}}}`).join(', ')}`)

@@ -143,6 +143,13 @@ describe('runEvaluation', () => {
       'Case "typo" has no value for {{country}} and has values the prompt does not use: countr',
     )
     expect(calls).toHaveLength(0)
+    // Extra columns (notes) may be allowed; a missing value never is.
+    const notes: TestSet = { ...set, cases: [{ id: 'n', vars: { country: 'Peru', note: 'x' } }] }
+    const run = await runEvaluation({ set: notes, targets, execute, allowUnusedVariables: true })
+    expect(run.cells).toHaveLength(2)
+    await expect(runEvaluation({ set: bad, targets, execute, allowUnusedVariables: true })).rejects.toThrow(
+      'Case "typo" has no value for {{country}} (the prompt uses {{country}}).',
+    )
   })
 
   it('a request that fails is a failed cell that says why, and rubric graders use the grader target', async () => {

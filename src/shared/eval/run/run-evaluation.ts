@@ -42,6 +42,8 @@ export type RunEvaluationOptions = {
   concurrency?: number
   /** A stopped or unfinished run of the same set: its finished cells are kept and not run again. */
   resume?: EvalRun
+  /** Values for variables the prompt does not use are ignored instead of failing the run. */
+  allowUnusedVariables?: boolean
   /** Where rubric graders send their request (model, dialect and connection); defaults to the first target. */
   graderTarget?: EvalTarget
   testRegex?: RegexTester
@@ -132,7 +134,8 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
   if (targets.length > EVAL_LIMITS.targets) throw new Error(`At most ${EVAL_LIMITS.targets} targets per run.`)
   if (new Set(targets.map((t) => t.id)).size !== targets.length)
     throw new Error('Two targets have the same id.')
-  checkCasesAgainstPrompt(prompt, set.cases)
+  const variableOptions = { allowUnusedVariables: options.allowUnusedVariables ?? false }
+  checkCasesAgainstPrompt(prompt, set.cases, variableOptions)
 
   const now = options.now ?? Date.now
   const signal = options.signal ?? new AbortController().signal
@@ -189,7 +192,7 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
   const worker = async (): Promise<void> => {
     while (!signal.aborted && next < queue.length) {
       const { testCase, target } = queue[next++] as (typeof queue)[number]
-      const request = buildCellRequest(prompt, testCase, target)
+      const request = buildCellRequest(prompt, testCase, target, variableOptions)
       const reply = await execute({ target, request, signal })
       if (signal.aborted) return
       const output = toCellOutput(reply)
