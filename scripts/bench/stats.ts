@@ -1,10 +1,9 @@
 /** Small statistics for benchmark figures (no timing is ever asserted: these are for the record). */
+import { percentile as nearestRank } from '../../src/shared/stats/percentile'
 
+/** The shared nearest-rank percentile, as a number for tables: NaN where there are no samples. */
 export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return sorted[rank] ?? NaN
+  return nearestRank(values, p) ?? NaN
 }
 
 export function median(values: readonly number[]): number {

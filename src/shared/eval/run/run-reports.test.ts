@@ -5,7 +5,7 @@ import { compareRuns } from './compare-runs'
 import type { CellResult, EvalRun } from './eval-run-types'
 import { parseRunJson, runToJson } from './export-json'
 import { runToJunitXml } from './export-junit'
-import { percentile, totalsForTarget } from './run-totals'
+import { totalsForTarget } from './run-totals'
 
 const cell = (over: Partial<CellResult>): CellResult => ({
   caseId: 'c1',
@@ -30,17 +30,6 @@ const run = (cells: CellResult[], over: Partial<EvalRun> = {}): EvalRun => ({
 })
 
 describe('totals', () => {
-  it('nearest-rank percentiles', () => {
-    expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3)
-    expect(
-      percentile(
-        Array.from({ length: 20 }, (_, i) => i + 1),
-        95,
-      ),
-    ).toBe(19)
-    expect(percentile([], 50)).toBeUndefined()
-  })
-
   it('pass rate, latency and an exact points sum per target', () => {
     const totals = totalsForTarget(
       run([

@@ -1,4 +1,5 @@
 import { addDecimal, DECIMAL_ZERO, formatDecimal, parseDecimal } from '../../catalog/decimal'
+import { percentile } from '../../stats/percentile'
 import type { CellResult, EvalRun } from './eval-run-types'
 
 /** The footer of a target's column: pass rate, latency percentiles, points, speed. */
@@ -20,14 +21,6 @@ export type TargetTotals = {
   points: string
   /** Cells without points (no usage reported): the sum leaves them out. */
   cellsWithoutPoints: number
-}
-
-/** Nearest-rank percentile (p in 0..100) of the values; undefined for none. */
-export function percentile(values: readonly number[], p: number): number | undefined {
-  if (values.length === 0) return undefined
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length))
-  return sorted[rank - 1]
 }
 
 function numbers(cells: readonly CellResult[], pick: (c: CellResult) => number | undefined): number[] {
