@@ -18,7 +18,12 @@
  * through the simulator, and direct (the rig's own limit); every stream must end with all its events,
  * and no gap between events may exceed the stall threshold. The gateway's RSS is sampled throughout.
  *
- * Prints a table and writes artifacts/bench-gateway.json. Figures are recorded in docs/gateway.md.
+ * Phase 3, throughput sweep (issue 15): 1, 16, 64 and 256 clients sending short SSE requests back to
+ * back, direct / bare proxy / ours / Portkey's gateway (the peer, scripts/bench/peer-gateway.ts, also
+ * interleaved in phase 1 for the added latency of a real peer; CPU 0 like ours).
+ *
+ * Prints a table and writes artifacts/bench-gateway.json. Figures are recorded in docs/gateway.md and
+ * docs/performance.md.
  * Every loop is bounded in count and in time.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
@@ -902,7 +907,13 @@ function startChild(
   args: string[],
   cpu: number | undefined,
 ): { child: ChildProcess; message: Promise<Record<string, number>> } {
-  const node = [process.execPath, '--expose-gc', '--import', 'tsx', SCRIPT, role, ...args]
+  // `BENCH_CPU_PROF=1`: a V8 CPU profile of the gateway process, written to artifacts/ when it exits
+  // (where its time goes when G1 is missed; the figures of such a run carry the profiler's cost).
+  const profile =
+    role === 'gateway' && process.env.BENCH_CPU_PROF === '1'
+      ? ['--cpu-prof', `--cpu-prof-dir=${fileURLToPath(new URL('../artifacts/', import.meta.url))}`]
+      : []
+  const node = [process.execPath, '--expose-gc', ...profile, '--import', 'tsx', SCRIPT, role, ...args]
   const command = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node]
   const child = spawn(command[0] as string, command.slice(1), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
