@@ -30,7 +30,7 @@ export const MarkdownView = memo(function MarkdownView({ text }: { text: string 
       ) : (
         blocks.map((block, index) => (
           // Index keys on purpose: a block's position is its identity while the text grows.
-          <MarkdownBlock key={index} text={block} />
+          <MarkdownBlock key={index} text={block} tail={index === blocks.length - 1} />
         ))
       )}
     </div>

@@ -82,7 +82,7 @@ export function VirtualBlocks({
           ref={virtualizer.measureElement}
           className="md-virtual-item"
         >
-          <MarkdownBlock text={blocks[item.index] ?? ''} />
+          <MarkdownBlock text={blocks[item.index] ?? ''} tail={item.index === blocks.length - 1} />
         </div>
       ))}
     </div>
