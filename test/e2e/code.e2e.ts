@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { DialectId } from '../../src/shared/chat/chat-request'
 import { startApp, type AppProcess } from './support/app-process'
 import { ParamsPage } from './support/pages/params'
+import { ChatPage } from './support/pages/chat'
 
 /**
  * Code in SDK languages, as a user meets it in browser mode with the default (local) profile: the
@@ -37,7 +38,8 @@ for (const dialect of ['openai-chat', 'anthropic-messages'] as const satisfies r
     page,
   }) => {
     const params = new ParamsPage(page)
-    await page.goto(app.url)
+    // Waits for the catalog to give the pane its model: a Send before that is refused ("Pick a model").
+    await new ChatPage(page).open(app.url)
     await params.selectDialect(1, dialect)
     await params.typeDraft(`Code for "${dialect}" — in 12 words ✓`)
     await page.getByRole('button', { name: 'Send', exact: true }).click()

@@ -28,7 +28,8 @@ test('both dialects side by side: two panes stream, each footer names its dialec
   await expect(chat.pane(2).getByRole('combobox', { name: 'Dialect' })).toHaveValue('anthropic-messages')
   await expect(chat.pane(2).getByRole('combobox', { name: 'Model' })).toHaveValue(TEXT_MODEL)
 
-  await chat.send('Compare the dialects, about 150 words')
+  // Long enough (~2 s at 400 tokens/s) that both replies are still streaming when looked at, even on a busy machine.
+  await chat.send('Compare the dialects, about 600 words')
   // Both stream at once.
   await expect(chat.footer(chat.lastReply(1)).getByText(/Streaming…|Waiting/)).toBeVisible()
   await expect(chat.footer(chat.lastReply(2)).getByText(/Streaming…|Waiting/)).toBeVisible()
