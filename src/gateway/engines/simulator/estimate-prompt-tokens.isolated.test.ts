@@ -111,4 +111,31 @@ describe('estimatePromptTokens', () => {
     // BPE is quadratic in one piece only: pieces of at most a window keep the whole count linear.
     expect(Math.max(...calls.lengths)).toBeLessThanOrEqual(WINDOW_CHARS + 1)
   })
+
+  it('tokenizes only the new turn when a chat sends its history again (settled turns are remembered)', () => {
+    const turn = (n: number) => `Turn ${n}: ${'the quick brown fox jumps over the lazy dog. '.repeat(40)}`
+    const history: ChatMessage[] = []
+    for (let n = 0; n < 50; n++) {
+      history.push(
+        n % 2 === 0 ? user(turn(n)) : { role: 'assistant', content: [{ type: 'text', text: turn(n) }] },
+      )
+    }
+    const first = request([...history, user(turn(50))])
+    estimatePromptTokens(first)
+
+    // The next send: a new request object (decoded afresh), the same history, one more exchange.
+    const clone = (messages: ChatMessage[]) => JSON.parse(JSON.stringify(messages)) as ChatMessage[]
+    const reply: ChatMessage = { role: 'assistant', content: [{ type: 'text', text: turn(51) }] }
+    const next = request([...clone(first.messages), reply, user(turn(52))])
+    calls.lengths = []
+    const tokens = estimatePromptTokens(next)
+    const tokenized = calls.lengths.reduce((sum, length) => sum + length, 0)
+    expect(tokenized).toBe(turn(51).length + turn(52).length)
+    // And the count is the same as counting from scratch: each text alone plus the fixed costs.
+    const expected = next.messages.reduce(
+      (sum, message) => sum + TOKENS_PER_MESSAGE + countTokens((message.content[0] as { text: string }).text),
+      REPLY_PRIMING_TOKENS,
+    )
+    expect(tokens).toBe(expected)
+  })
 })
