@@ -17,7 +17,7 @@ export interface TokenCountCacheLimits {
   maxChars: number
 }
 
-export const DEFAULT_TOKEN_COUNT_CACHE_LIMITS: TokenCountCacheLimits = {
+const DEFAULT_TOKEN_COUNT_CACHE_LIMITS: TokenCountCacheLimits = {
   minChars: 256,
   // 16M characters (≤ 32 MB): the 1M-token conversation of both panes four times over.
   maxChars: 16 * 1024 * 1024,
