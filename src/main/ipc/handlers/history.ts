@@ -20,6 +20,11 @@ export function createHistoryHandlers(deps: {
       emit('history:changed', undefined)
       return result
     },
+    'history:append': async (change) => {
+      const result = await history.append(withoutKeys(change))
+      emit('history:changed', undefined)
+      return result
+    },
     'history:rename': async ({ id, title }) => {
       await history.rename(id, title)
       emit('history:changed', undefined)
