@@ -5,6 +5,7 @@ import type { ChatMessage, ChatRequest } from '../../../shared/chat/chat-request
 import { WINDOW_CHARS } from '../../../shared/tokens/count-text-tokens'
 import {
   estimatePromptTokens,
+  rememberPromptTextCounts,
   REPLY_PRIMING_TOKENS,
   TOKENS_PER_IMAGE,
   TOKENS_PER_MESSAGE,
@@ -137,5 +138,15 @@ describe('estimatePromptTokens', () => {
       REPLY_PRIMING_TOKENS,
     )
     expect(tokens).toBe(expected)
+  })
+
+  it('counts remembered texts ahead of time: the first send of a conversation just opened tokenizes only its new turn', async () => {
+    const turn = (n: number) => `Opened ${n}: ${'a settled turn of an opened conversation. '.repeat(30)}`
+    const history = Array.from({ length: 20 }, (_, n) => user(turn(n)))
+    await rememberPromptTextCounts(history.map((message) => (message.content[0] as { text: string }).text))
+    calls.lengths = []
+    const fresh = JSON.parse(JSON.stringify([...history, user(turn(20))])) as ChatMessage[]
+    estimatePromptTokens(request(fresh))
+    expect(calls.lengths.reduce((sum, length) => sum + length, 0)).toBe(turn(20).length)
   })
 })

@@ -38,6 +38,26 @@ const promptTokenCache = new WeakMap<ChatRequest, number>()
 /** o200k counts of the texts of recent requests (one cache: one tokenizer). */
 const countCached = createTokenCountCache(countTextTokens)
 
+/** Text counted between two yields of rememberPromptTextCounts: a request waits at most about this long. */
+const REMEMBER_SLICE_CHARS = 64 * 1024
+
+/**
+ * Counts texts a prompt is expected to carry soon (the turns of a conversation just opened), so its
+ * first send finds them counted. Yields to the event loop every REMEMBER_SLICE_CHARS of text, so
+ * requests arriving meanwhile wait for one slice, not for the whole conversation.
+ */
+export async function rememberPromptTextCounts(texts: readonly string[]): Promise<void> {
+  let sinceYield = 0
+  for (const text of texts) {
+    countCached(text)
+    sinceYield += text.length
+    if (sinceYield >= REMEMBER_SLICE_CHARS) {
+      sinceYield = 0
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
+  }
+}
+
 function countPromptTokens(request: ChatRequest): number {
   let tokens = REPLY_PRIMING_TOKENS
 

@@ -54,10 +54,12 @@ describe('history handlers', () => {
   it('keeps known keys out of appended turns too, on disk', async () => {
     const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'history-handlers-'))
     onTestFinished(() => rm(userDataDir, { recursive: true, force: true }))
+    const opened: string[] = []
     const invoke = valueInvokerOf(
       createHistoryHandlers({
         history: await createHistoryService({ userDataDir }),
         emit: () => undefined,
+        onOpened: (conversation) => opened.push(JSON.stringify(conversation)),
         withoutKeys: (value) => redactStrings(value, (text) => text.split(KEY).join('[redacted]')),
       }),
     )
@@ -76,5 +78,9 @@ describe('history handlers', () => {
     expect(onDisk).not.toContain(KEY)
     expect(onDisk).toContain('again: [redacted]')
     expect(JSON.stringify(await invoke('history:get', { id: 'conv-1' }))).toContain('again: [redacted]')
+    // What is prepared for a send (the local gateway's token counts) is what the renderer got: redacted.
+    expect(opened).toHaveLength(1)
+    expect(opened[0]).toContain('again: [redacted]')
+    expect(opened[0]).not.toContain(KEY)
   })
 })
