@@ -1,11 +1,12 @@
 // One run of bench:render: a fresh app (browser mode) with the 1M-token conversation in its history,
 // a fresh Chromium page, open the conversation, stream two replies side by side while typing, then
 // check the text byte for byte. Returns the raw figures; bench-render.ts aggregates and prints.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import type { Conversation } from '../../src/shared/history/conversation'
+import { documentDigest, replayJournal } from '../../src/main/services/history/conversation-journal'
 import { startApp, type AppProcess } from '../../test/e2e/support/app-process'
 import { BENCH_CONVERSATION_ID } from './conversation-fixture'
 import { startProfile, startTrace, stopProfile, stopTrace } from './cpu-profile'
@@ -339,7 +340,7 @@ async function checkCorrectness(
 ): Promise<RunResult['correctness']> {
   const saved = await waitFor(
     async () => {
-      const conversation = JSON.parse(readFileSync(conversationFile, 'utf8')) as Conversation
+      const conversation = storedConversation(conversationFile)
       const done = conversation.panes.every((pane) => {
         const last = pane.messages.at(-1)
         // The new user turn has a UUID (the fixture's ids are short), and the reply its record.
@@ -398,4 +399,13 @@ async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+}
+
+/** What the app has stored: the conversation file plus the incremental saves of its journal. */
+function storedConversation(conversationFile: string): Conversation {
+  const bytes = readFileSync(conversationFile)
+  const document = JSON.parse(bytes.toString('utf8')) as Conversation
+  const journalFile = conversationFile.replace(/\.json$/, '.journal')
+  if (!existsSync(journalFile)) return document
+  return replayJournal(document, documentDigest(bytes), readFileSync(journalFile, 'utf8')).conversation
 }

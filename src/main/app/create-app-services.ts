@@ -2,6 +2,7 @@ import type { EventSink, InvokeHandlers } from '../ipc/handlers'
 import { createAppHandlers } from '../ipc/handlers/app'
 import { createChatHandlers } from '../ipc/handlers/chat'
 import { createCurlHandlers } from '../ipc/handlers/curl'
+import { promptTextsOf } from '../../shared/history/prompt-texts'
 import { createHistoryHandlers } from '../ipc/handlers/history'
 import { createProfileHandlers } from '../ipc/handlers/profiles'
 import { createSecretHandlers } from '../ipc/handlers/secrets'
@@ -99,7 +100,13 @@ export async function createAppServices(options: {
     ...createSecretHandlers({ settings, secrets, rememberKey, localApiKey: local.apiKey }),
     ...createChatHandlers({ settings, catalogs, runs }),
     ...createCurlHandlers({ abilities, settings, readKey }),
-    ...createHistoryHandlers({ history, emit, withoutKeys }),
+    ...createHistoryHandlers({
+      history,
+      emit,
+      withoutKeys,
+      // The local gateway's context check then counts only a send's new text, the first send included.
+      onOpened: (conversation) => local.rememberTokenCounts(promptTextsOf(conversation)),
+    }),
   }
 
   return {

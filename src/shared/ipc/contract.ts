@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { chatRequestSchema, dialectIdSchema } from '../chat/chat-schemas'
 import { conversationSchema, conversationSummarySchema } from '../history/conversation'
+import { conversationAppendSchema } from '../history/conversation-append'
 import { runStartInputSchema, runUpdateSchema } from '../runs/run-types'
 import { apiKeySchema } from '../settings/api-key'
 import { profileInputSchema, profileSchema, themeSchema } from '../settings/settings-schema'
@@ -110,6 +111,8 @@ export const invokeChannels = {
   'history:list': { input: z.undefined(), output: z.array(conversationSummarySchema) },
   'history:get': { input: z.strictObject({ id: z.string() }), output: conversationSchema },
   'history:save': { input: conversationSchema, output: z.strictObject({ savedAt: z.number() }) },
+  /** An incremental save (new turns at the panes' ends, changed settings); `stale_append` when it does not apply. */
+  'history:append': { input: conversationAppendSchema, output: z.strictObject({ savedAt: z.number() }) },
   'history:rename': {
     input: z.strictObject({ id: z.string(), title: z.string().trim().min(1).max(200) }),
     output: z.undefined(),

@@ -5,6 +5,7 @@ import type { ChatMessage, ChatRequest } from '../../../shared/chat/chat-request
 import { WINDOW_CHARS } from '../../../shared/tokens/count-text-tokens'
 import {
   estimatePromptTokens,
+  rememberPromptTextCounts,
   REPLY_PRIMING_TOKENS,
   TOKENS_PER_IMAGE,
   TOKENS_PER_MESSAGE,
@@ -110,5 +111,42 @@ describe('estimatePromptTokens', () => {
     expect(tokens).toBeGreaterThan(500_000)
     // BPE is quadratic in one piece only: pieces of at most a window keep the whole count linear.
     expect(Math.max(...calls.lengths)).toBeLessThanOrEqual(WINDOW_CHARS + 1)
+  })
+
+  it('tokenizes only the new turn when a chat sends its history again (settled turns are remembered)', () => {
+    const turn = (n: number) => `Turn ${n}: ${'the quick brown fox jumps over the lazy dog. '.repeat(40)}`
+    const history: ChatMessage[] = []
+    for (let n = 0; n < 50; n++) {
+      history.push(
+        n % 2 === 0 ? user(turn(n)) : { role: 'assistant', content: [{ type: 'text', text: turn(n) }] },
+      )
+    }
+    const first = request([...history, user(turn(50))])
+    estimatePromptTokens(first)
+
+    // The next send: a new request object (decoded afresh), the same history, one more exchange.
+    const clone = (messages: ChatMessage[]) => JSON.parse(JSON.stringify(messages)) as ChatMessage[]
+    const reply: ChatMessage = { role: 'assistant', content: [{ type: 'text', text: turn(51) }] }
+    const next = request([...clone(first.messages), reply, user(turn(52))])
+    calls.lengths = []
+    const tokens = estimatePromptTokens(next)
+    const tokenized = calls.lengths.reduce((sum, length) => sum + length, 0)
+    expect(tokenized).toBe(turn(51).length + turn(52).length)
+    // And the count is the same as counting from scratch: each text alone plus the fixed costs.
+    const expected = next.messages.reduce(
+      (sum, message) => sum + TOKENS_PER_MESSAGE + countTokens((message.content[0] as { text: string }).text),
+      REPLY_PRIMING_TOKENS,
+    )
+    expect(tokens).toBe(expected)
+  })
+
+  it('counts remembered texts ahead of time: the first send of a conversation just opened tokenizes only its new turn', async () => {
+    const turn = (n: number) => `Opened ${n}: ${'a settled turn of an opened conversation. '.repeat(30)}`
+    const history = Array.from({ length: 20 }, (_, n) => user(turn(n)))
+    await rememberPromptTextCounts(history.map((message) => (message.content[0] as { text: string }).text))
+    calls.lengths = []
+    const fresh = JSON.parse(JSON.stringify([...history, user(turn(20))])) as ChatMessage[]
+    estimatePromptTokens(request(fresh))
+    expect(calls.lengths.reduce((sum, length) => sum + length, 0)).toBe(turn(20).length)
   })
 })

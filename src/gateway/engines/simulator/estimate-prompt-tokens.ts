@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../../../shared/chat/chat-request'
 import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
+import { createTokenCountCache } from '../../../shared/tokens/token-count-cache'
 
 /**
  * How the simulator prices a prompt (documented in README.md). Real providers add a few framing
@@ -17,8 +18,10 @@ export const REPLY_PRIMING_TOKENS = 3
 
 /**
  * The prompt's size in tokens, as the simulated model would see it. The gateway also uses it to refuse
- * prompts over the context length, so it must stay linear: all text is gathered into one string and
- * tokenized once (in bounded windows, see shared/tokens/count-text-tokens.ts), never message by message.
+ * prompts over the context length, so it must stay linear (each text is tokenized in bounded windows,
+ * see shared/tokens/count-text-tokens.ts) and cheap on every send into a long chat: each text's count
+ * is remembered (countCached), so the settled turns a chat sends again cost a lookup, not a tokenizer
+ * pass, and a send costs only its new text.
  */
 export function estimatePromptTokens(request: ChatRequest): number {
   // The gateway checks the context length and then simulates the same request object: count once.
@@ -32,31 +35,53 @@ export function estimatePromptTokens(request: ChatRequest): number {
 
 const promptTokenCache = new WeakMap<ChatRequest, number>()
 
+/** o200k counts of the texts of recent requests (one cache: one tokenizer). */
+const countCached = createTokenCountCache(countTextTokens)
+
+/** Text counted between two yields of rememberPromptTextCounts: a request waits at most about this long. */
+const REMEMBER_SLICE_CHARS = 64 * 1024
+
+/**
+ * Counts texts a prompt is expected to carry soon (the turns of a conversation just opened), so its
+ * first send finds them counted. Yields to the event loop every REMEMBER_SLICE_CHARS of text, so
+ * requests arriving meanwhile wait for one slice, not for the whole conversation.
+ */
+export async function rememberPromptTextCounts(texts: readonly string[]): Promise<void> {
+  let sinceYield = 0
+  for (const text of texts) {
+    countCached(text)
+    sinceYield += text.length
+    if (sinceYield >= REMEMBER_SLICE_CHARS) {
+      sinceYield = 0
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
+  }
+}
+
 function countPromptTokens(request: ChatRequest): number {
-  const texts: string[] = []
-  let fixed = REPLY_PRIMING_TOKENS
+  let tokens = REPLY_PRIMING_TOKENS
 
   if (request.system !== undefined && request.system !== '') {
-    texts.push(request.system)
-    fixed += TOKENS_PER_MESSAGE
+    tokens += countCached(request.system)
+    tokens += TOKENS_PER_MESSAGE
   }
   for (const message of request.messages) {
-    fixed += TOKENS_PER_MESSAGE
+    tokens += TOKENS_PER_MESSAGE
     switch (message.role) {
       case 'user':
         for (const part of message.content) {
-          if (part.type === 'text') texts.push(part.text)
-          else fixed += TOKENS_PER_IMAGE
+          if (part.type === 'text') tokens += countCached(part.text)
+          else tokens += TOKENS_PER_IMAGE
         }
         break
       case 'assistant':
         for (const part of message.content) {
-          if (part.type === 'text') texts.push(part.text)
-          else texts.push(part.name, part.arguments)
+          if (part.type === 'text') tokens += countCached(part.text)
+          else tokens += countCached(part.name) + countCached(part.arguments)
         }
         break
       case 'tool':
-        texts.push(message.content)
+        tokens += countCached(message.content)
         break
       default: {
         const unreachable: never = message
@@ -65,13 +90,19 @@ function countPromptTokens(request: ChatRequest): number {
     }
   }
   for (const tool of request.tools ?? []) {
-    fixed += TOKENS_PER_TOOL
-    texts.push(tool.name, tool.description ?? '', JSON.stringify(tool.parameters))
+    tokens += TOKENS_PER_TOOL
+    tokens +=
+      countCached(tool.name) +
+      countCached(tool.description ?? '') +
+      countCached(JSON.stringify(tool.parameters))
   }
   const format = request.responseFormat
   if (format !== undefined && format.type === 'json_schema') {
-    texts.push(format.name, format.description ?? '', JSON.stringify(format.schema))
+    tokens +=
+      countCached(format.name) +
+      countCached(format.description ?? '') +
+      countCached(JSON.stringify(format.schema))
   }
-  // '\n' keeps neighbouring texts from merging into one token, as the framing would.
-  return fixed + countTextTokens(texts.join('\n'))
+  // Each text is counted alone: the role framing keeps neighbouring texts from merging into one token.
+  return tokens
 }

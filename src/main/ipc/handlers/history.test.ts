@@ -50,4 +50,37 @@ describe('history handlers', () => {
     const exported = await invoke('history:export', { id: 'conv-1' })
     expect(JSON.stringify(exported)).not.toContain(KEY)
   })
+
+  it('keeps known keys out of appended turns too, on disk', async () => {
+    const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'history-handlers-'))
+    onTestFinished(() => rm(userDataDir, { recursive: true, force: true }))
+    const opened: string[] = []
+    const invoke = valueInvokerOf(
+      createHistoryHandlers({
+        history: await createHistoryService({ userDataDir }),
+        emit: () => undefined,
+        onOpened: (conversation) => opened.push(JSON.stringify(conversation)),
+        withoutKeys: (value) => redactStrings(value, (text) => text.split(KEY).join('[redacted]')),
+      }),
+    )
+    const saved = conversationWith('hello')
+    await invoke('history:save', saved)
+    const turn = { id: 'm1', role: 'user', content: [{ type: 'text', text: `again: ${KEY}` }] }
+    const { panes: _panes, ...head } = saved
+    await invoke('history:append', {
+      head: { ...head, updatedAt: 3, panes: [{ id: 'pane-1', dialect: 'openai-chat', model: 'model-a' }] },
+      panes: [{ from: 1, messages: [turn] }],
+    })
+    const dir = path.join(userDataDir, 'conversations')
+    const onDisk =
+      (await readFile(path.join(dir, 'conv-1.json'), 'utf8')) +
+      (await readFile(path.join(dir, 'conv-1.journal'), 'utf8'))
+    expect(onDisk).not.toContain(KEY)
+    expect(onDisk).toContain('again: [redacted]')
+    expect(JSON.stringify(await invoke('history:get', { id: 'conv-1' }))).toContain('again: [redacted]')
+    // What is prepared for a send (the local gateway's token counts) is what the renderer got: redacted.
+    expect(opened).toHaveLength(1)
+    expect(opened[0]).toContain('again: [redacted]')
+    expect(opened[0]).not.toContain(KEY)
+  })
 })

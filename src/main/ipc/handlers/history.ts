@@ -1,3 +1,4 @@
+import type { Conversation } from '../../../shared/history/conversation'
 import type { HistoryService } from '../../services/history/history-service'
 import type { EventSink, HandlersFor } from '../handlers'
 
@@ -10,13 +11,24 @@ export function createHistoryHandlers(deps: {
   emit: EventSink
   /** Replaces every known key in the strings of a value (key-only: "Bearer" alone stays as written). */
   withoutKeys: <T>(value: T) => T
+  /** A conversation was opened, as the renderer gets it (so a send from it can be prepared for). */
+  onOpened?: (conversation: Conversation) => void
 }): HandlersFor<'history'> {
   const { history, emit, withoutKeys } = deps
   return {
     'history:list': async () => history.list(),
-    'history:get': async ({ id }) => withoutKeys(await history.get(id)),
+    'history:get': async ({ id }) => {
+      const conversation = withoutKeys(await history.get(id))
+      deps.onOpened?.(conversation)
+      return conversation
+    },
     'history:save': async (conversation) => {
       const result = await history.save(withoutKeys(conversation))
+      emit('history:changed', undefined)
+      return result
+    },
+    'history:append': async (change) => {
+      const result = await history.append(withoutKeys(change))
       emit('history:changed', undefined)
       return result
     },

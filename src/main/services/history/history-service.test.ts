@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, rm, unlink, utimes, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, unlink, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Conversation } from '../../../shared/history/conversation'
+import { appendSince } from '../../../shared/history/conversation-append'
 import { createHistoryService } from './history-service'
 
 let userDataDir: string
@@ -164,4 +165,81 @@ describe('the summary cache', () => {
       { numRuns: 40 },
     )
   }, 60_000)
+})
+
+describe('incremental saves (history:append)', () => {
+  const journalFile = () => path.join(userDataDir, 'conversations', 'c.journal')
+  const documentFile = () => path.join(userDataDir, 'conversations', 'c.json')
+  const reply = (id: string, text: string) => ({
+    id,
+    role: 'assistant' as const,
+    content: [{ type: 'text' as const, text }],
+  })
+  /** `saved` plus one message at the end of its pane, as the renderer's next state. */
+  function withMessage(saved: Conversation, id: string, text: string): Conversation {
+    const pane = saved.panes[0]!
+    return {
+      ...saved,
+      updatedAt: saved.updatedAt + 1,
+      panes: [{ ...pane, messages: [...pane.messages, reply(id, text)] }],
+    }
+  }
+
+  it('appends new turns to a journal without rewriting the file, and every reader sees them', async () => {
+    const history = await createHistoryService({ userDataDir })
+    const saved = conversation('c', 'Chat', 3)
+    await history.save(saved)
+    const documentBefore = await readFile(documentFile(), 'utf8')
+    const next = withMessage(saved, 'r1', 'Hello back')
+    await history.append(appendSince(saved, next)!)
+
+    expect(await readFile(documentFile(), 'utf8')).toBe(documentBefore)
+    expect(await history.get('c')).toEqual(next)
+    expect((await history.list()).find((s) => s.id === 'c')?.messageCount).toBe(4)
+    // A restart folds the journal into the file.
+    const restarted = await createHistoryService({ userDataDir })
+    expect(await restarted.get('c')).toEqual(next)
+    expect(await readdir(path.join(userDataDir, 'conversations'))).not.toContain('c.journal')
+  })
+
+  it('after a crash mid-append, loads the file plus the appends written whole', async () => {
+    const history = await createHistoryService({ userDataDir })
+    const states = [conversation('c', 'Chat', 1)]
+    await history.save(states[0]!)
+    for (let n = 0; n < 3; n++) {
+      const next = withMessage(states[n]!, `r${n}`, `reply ${n}`)
+      await history.append(appendSince(states[n]!, next)!)
+      states.push(next)
+    }
+    // Cut the last append short, as a crash during its write would.
+    const journal = await readFile(journalFile(), 'utf8')
+    await writeFile(journalFile(), journal.slice(0, journal.length - 10))
+    const restarted = await createHistoryService({ userDataDir })
+    expect(await restarted.get('c')).toEqual(states[2])
+    expect(await restarted.quarantined()).toEqual([])
+  })
+
+  it('never applies a journal left behind by a crash after a full save replaced the file', async () => {
+    const history = await createHistoryService({ userDataDir })
+    const saved = conversation('c', 'Chat', 2)
+    await history.save(saved)
+    await history.append(appendSince(saved, withMessage(saved, 'r1', 'appended'))!)
+    const journal = await readFile(journalFile(), 'utf8')
+    // The user deletes the appended turn (a full save), and the app dies before the journal is gone.
+    const edited = { ...saved, updatedAt: 5000 }
+    await history.save(edited)
+    await writeFile(journalFile(), journal)
+    const restarted = await createHistoryService({ userDataDir })
+    expect(await restarted.get('c')).toEqual(edited)
+  })
+
+  it('refuses an append made from another state of the conversation, keeping what is stored', async () => {
+    const history = await createHistoryService({ userDataDir })
+    const saved = conversation('c', 'Chat', 2)
+    await history.save(saved)
+    const older = conversation('c', 'Chat', 1)
+    const fromOlder = appendSince(older, withMessage(older, 'x', 'y'))!
+    await expect(history.append(fromOlder)).rejects.toMatchObject({ code: 'stale_append' })
+    expect(await history.get('c')).toEqual(saved)
+  })
 })

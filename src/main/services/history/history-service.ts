@@ -1,14 +1,38 @@
 import { randomUUID } from 'node:crypto'
+import { readdir, readFile, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { createKeyedSerialQueue } from '../../../shared/async/serial-queue'
 import {
   conversationSchema,
   summarizeConversation,
   type Conversation,
   type ConversationSummary,
 } from '../../../shared/history/conversation'
+import { applyAppend, type ConversationAppend } from '../../../shared/history/conversation-append'
 import { UserFacingError } from '../../ipc/handlers'
-import { createJsonDirectoryStore, DocumentTooLargeError } from '../json-store'
+import {
+  createJsonDirectoryStore,
+  DEFAULT_MAX_DOCUMENT_BYTES,
+  DocumentTooLargeError,
+  isValidDocumentId,
+} from '../json-store'
+import { fsyncDirectory, isErrorCode } from '../json-store/fsync-directory'
+import { quarantineFile } from '../json-store/quarantine-file'
+import { appendDurably } from './append-durably'
 import { MAX_CONVERSATION_MB_ENV } from './conversation-size-limit'
+import { documentDigest, journalEntryLine, journalHeaderLine, replayJournal } from './conversation-journal'
+
+/** A journal past this many bytes is folded into its document (one full write) at the next append. */
+const JOURNAL_COMPACT_BYTES = 8 * 1024 * 1024
+/** Conversations whose latest state main keeps in memory, so an append need not read its file. */
+const LIVE_CONVERSATIONS = 2
+
+type Live = {
+  conversation: Conversation
+  /** Bytes of the document file, and of its journal (0: none). */
+  documentBytes: number
+  journalBytes: number
+}
 
 export type HistoryService = Awaited<ReturnType<typeof createHistoryService>>
 
@@ -19,14 +43,21 @@ export type HistoryService = Awaited<ReturnType<typeof createHistoryService>>
  * deleted). The list is made of summaries kept per file version, so listing does not re-read
  * conversations that did not change. Nothing in a conversation holds a key: the schema has no place
  * for one.
+ *
+ * Incremental saves (`append`: new turns and changed settings) go to a journal next to the file
+ * (conversation-journal.ts), fsynced per append; the journal is folded into the file (one atomic
+ * write, then the journal deleted) when it passes JOURNAL_COMPACT_BYTES, on a full save, and when a
+ * conversation is loaded with one (at startup: journals left by a crash).
  */
 export async function createHistoryService(options: {
   userDataDir: string
   maxConversationBytes?: number
   onFileRead?: (id: string, bytes: number) => void
 }) {
+  const dir = path.join(options.userDataDir, 'conversations')
+  const maxBytes = options.maxConversationBytes ?? DEFAULT_MAX_DOCUMENT_BYTES
   const store = await createJsonDirectoryStore({
-    dir: path.join(options.userDataDir, 'conversations'),
+    dir,
     schema: conversationSchema,
     summarize: summarizeConversation,
     ...(options.maxConversationBytes === undefined ? {} : { maxFileBytes: options.maxConversationBytes }),
@@ -47,11 +78,142 @@ export async function createHistoryService(options: {
     }
   }
 
+  const documentOf = (id: string) => path.join(dir, `${id}.json`)
+  const journalOf = (id: string) => path.join(dir, `${id}.journal`)
+  // One operation at a time per conversation: an append never interleaves with a full save or a load.
+  const lock = createKeyedSerialQueue()
+  // Least recently used first (Map order).
+  const live = new Map<string, Live>()
+
+  function remember(id: string, entry: Live): void {
+    live.delete(id)
+    live.set(id, entry)
+    for (const oldest of live.keys()) {
+      if (live.size <= LIVE_CONVERSATIONS) break
+      // Safe to forget even with a journal: the files on disk are the truth, and a load replays them.
+      live.delete(oldest)
+    }
+  }
+
+  async function fileBytes(file: string): Promise<number> {
+    return (await stat(file)).size
+  }
+
+  /** Deletes the journal of `id` (after its document was replaced): false when there was none. */
+  async function dropJournal(id: string): Promise<boolean> {
+    try {
+      await unlink(journalOf(id))
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) return false
+      throw error
+    }
+    await fsyncDirectory(dir)
+    return true
+  }
+
+  /** Writes the whole conversation, then drops any journal (it describes the replaced file). */
+  async function writeWhole(conversation: Conversation): Promise<void> {
+    await write(conversation)
+    await dropJournal(conversation.id)
+    remember(conversation.id, {
+      conversation,
+      documentBytes: await fileBytes(documentOf(conversation.id)),
+      journalBytes: 0,
+    })
+  }
+
+  /** The conversation as stored: its file plus its journal, folded into the file when there is one. */
+  async function load(id: string): Promise<Conversation | null> {
+    // An id that is not a valid file name names no stored conversation (and never a path elsewhere).
+    if (!isValidDocumentId(id)) return null
+    const document = await readOrNull(id)
+    let journal: string
+    try {
+      journal = await readFile(journalOf(id), 'utf8')
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) return document
+      throw error
+    }
+    if (document === null) {
+      // Its file was set aside (corrupt, too large): the journal goes with it, never deleted.
+      await quarantineFile(journalOf(id), new Date(), 'corrupt').catch(() => undefined)
+      return null
+    }
+    const replayed = replayJournal(document, documentDigest(await readFile(documentOf(id))), journal)
+    try {
+      await writeWhole(replayed.conversation)
+    } catch {
+      // Not foldable now (over the size cap): the file and journal still load as they are. The journal
+      // may end in a torn line, so nothing may be appended after it: counted as over the compaction
+      // threshold, the next save is a full write (which refuses, saying why, what is too large).
+      remember(id, {
+        conversation: replayed.conversation,
+        documentBytes: 0,
+        journalBytes: JOURNAL_COMPACT_BYTES + journal.length,
+      })
+    }
+    return replayed.conversation
+  }
+
   async function get(id: string): Promise<Conversation> {
-    const conversation = await readOrNull(id)
+    const conversation = await lock.run(id, async () => {
+      const entry = live.get(id)
+      // With a journal, memory holds what the file alone does not; without one, the file is re-read
+      // (it may have been replaced or damaged meanwhile, as before there were journals).
+      if (entry !== undefined && entry.journalBytes > 0) return entry.conversation
+      const loaded = await load(id)
+      if (loaded !== null && live.get(id)?.conversation !== loaded) {
+        remember(id, {
+          conversation: loaded,
+          documentBytes: await fileBytes(documentOf(id)),
+          journalBytes: 0,
+        })
+      }
+      return loaded
+    })
     if (!conversation)
       throw new UserFacingError('not_found', `There is no conversation ${JSON.stringify(id)}.`)
     return conversation
+  }
+
+  async function append(change: ConversationAppend): Promise<void> {
+    const { id } = change.head
+    await lock.run(id, async () => {
+      let entry = live.get(id)
+      if (entry === undefined) {
+        const loaded = await load(id)
+        if (loaded === null)
+          throw new UserFacingError('not_found', `There is no conversation ${JSON.stringify(id)}.`)
+        entry = live.get(id) ?? {
+          conversation: loaded,
+          documentBytes: await fileBytes(documentOf(id)),
+          journalBytes: 0,
+        }
+      }
+      const next = applyAppend(entry.conversation, change)
+      if (next === null) {
+        throw new UserFacingError('stale_append', 'The conversation changed since this save was made.')
+      }
+      const line = journalEntryLine(change)
+      const journalBytes = entry.journalBytes + Buffer.byteLength(line)
+      // Fold the journal in once it is long, or when the file might near the size cap (the file is
+      // pretty-printed, larger than the journal's lines): the full write refuses exactly what is too large.
+      if (journalBytes > JOURNAL_COMPACT_BYTES || entry.documentBytes + 2 * journalBytes > maxBytes) {
+        await writeWhole(next)
+        return
+      }
+      const header =
+        entry.journalBytes > 0 ? '' : journalHeaderLine(documentDigest(await readFile(documentOf(id))))
+      try {
+        await appendDurably(journalOf(id), header + line, header !== '')
+      } catch (error) {
+        // The journal may now end in part of this line: forget what memory holds, so the next save or
+        // load starts again from the files (a load replays up to the damage and folds the rest away).
+        live.delete(id)
+        throw error
+      }
+      remember(id, { ...entry, conversation: next, journalBytes: journalBytes + Buffer.byteLength(header) })
+    })
   }
 
   async function readOrNull(id: string): Promise<Conversation | null> {
@@ -63,22 +225,48 @@ export async function createHistoryService(options: {
     }
   }
 
+  // Journals left by a crash: folded into their files now, so the list shows what they hold.
+  for (const entry of await readdir(dir)) {
+    const id = entry.endsWith('.journal') ? entry.slice(0, -'.journal'.length) : null
+    if (id === null || !isValidDocumentId(id)) continue
+    await lock.run(id, () => load(id)).catch(() => undefined)
+  }
+
   return {
     async list(): Promise<ConversationSummary[]> {
       const all = await store.summaries()
-      return all.map(({ summary }) => summary).sort((a, b) => b.updatedAt - a.updatedAt)
+      // A journaled conversation's file lags behind: its summary comes from memory.
+      return all
+        .map(({ id, summary }) => {
+          const entry = live.get(id)
+          return entry !== undefined && entry.journalBytes > 0
+            ? summarizeConversation(entry.conversation)
+            : summary
+        })
+        .sort((a, b) => b.updatedAt - a.updatedAt)
     },
     get,
     async save(conversation: Conversation): Promise<{ savedAt: number }> {
-      await write(conversation)
+      await lock.run(conversation.id, () => writeWhole(conversation))
+      return { savedAt: Date.now() }
+    },
+    /** An incremental save: appended to the conversation's journal (throws `stale_append` when it does not apply). */
+    async append(change: ConversationAppend): Promise<{ savedAt: number }> {
+      await append(change)
       return { savedAt: Date.now() }
     },
     async rename(id: string, title: string): Promise<void> {
       const conversation = await get(id)
-      await write({ ...conversation, title, updatedAt: Date.now() })
+      await lock.run(id, () => writeWhole({ ...conversation, title, updatedAt: Date.now() }))
     },
     async remove(id: string): Promise<void> {
-      if (!(await store.remove(id).catch(() => false))) {
+      const removed = await lock.run(id, async () => {
+        live.delete(id)
+        // The journal first: a crash between the two leaves a file without a journal, never the reverse.
+        await dropJournal(id).catch(() => false)
+        return store.remove(id).catch(() => false)
+      })
+      if (!removed) {
         throw new UserFacingError('not_found', `There is no conversation ${JSON.stringify(id)}.`)
       }
     },
@@ -116,7 +304,7 @@ export async function createHistoryService(options: {
         )
       }
       const imported: Conversation = { ...parsed.data, id: randomUUID(), updatedAt: Date.now() }
-      await write(imported)
+      await lock.run(imported.id, () => writeWhole(imported))
       return imported
     },
     quarantined: () => store.quarantined(),

@@ -14,4 +14,7 @@ export type GatewayWorkerEvent =
   { type: 'listening'; port: number; baseUrl: string } | { type: 'start-failed'; message: string }
 
 /** Main → worker. */
-export type GatewayWorkerCommand = { type: 'close' }
+export type GatewayWorkerCommand =
+  | { type: 'close' }
+  /** Texts of a conversation just opened: the simulator counts their tokens before the first send. */
+  | { type: 'remember-token-counts'; texts: string[] }

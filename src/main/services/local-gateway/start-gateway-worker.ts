@@ -27,6 +27,8 @@ export type GatewayWorker = {
   close(): Promise<void>
   /** Ends the thread at once, unasked, as a crash would (tests of the restart). */
   kill(): Promise<void>
+  /** Hands the simulator texts to count ahead of a send (see rememberPromptTextCounts); fire and forget. */
+  rememberTokenCounts(texts: string[]): void
 }
 
 export type GatewayWorkerLimits = {
@@ -82,6 +84,8 @@ export function startGatewayWorker(
           exited,
           close,
           kill: async () => void (await worker.terminate()),
+          rememberTokenCounts: (texts) =>
+            worker.postMessage({ type: 'remember-token-counts', texts } satisfies GatewayWorkerCommand),
         })
       } else {
         requested = true

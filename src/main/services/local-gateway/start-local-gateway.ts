@@ -16,6 +16,11 @@ export type LocalGateway = {
   /** The current base URL: the same port after a restart when it is still free, another otherwise. */
   baseUrl(): string
   profile(): Profile
+  /**
+   * Lets the simulator count the tokens of texts a send will soon carry (a conversation just opened),
+   * off main's thread, so the first send's context check counts only its new text.
+   */
+  rememberTokenCounts(texts: string[]): void
   close(): Promise<void>
 }
 
@@ -132,6 +137,7 @@ export async function startLocalGateway(options: {
       baseUrl,
       catalogSource: 'gateway',
     }),
+    rememberTokenCounts: (texts) => current.rememberTokenCounts(texts),
     async close() {
       closing = true
       clearTimeout(pendingRestart)

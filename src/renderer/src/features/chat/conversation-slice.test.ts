@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Conversation } from '@shared/history/conversation'
+import type { FakeApi } from './__fixtures__/fake-api'
 
+const fake = vi.hoisted(() => ({ api: null as unknown as FakeApi }))
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')
-  return { api: createFakeApi().api, shell: 'browser' }
+  fake.api = createFakeApi()
+  return { api: fake.api.api, shell: 'browser' }
 })
 
 const { useAppStore } = await import('@renderer/store')
@@ -54,5 +57,47 @@ describe('startNewConversation', () => {
     // One pane, on the target of the pane the user was in.
     expect(fresh.panes).toHaveLength(1)
     expect(fresh.panes[0]).toMatchObject({ dialect: 'anthropic-messages', model: 'a', messages: [] })
+  })
+})
+
+describe('saveConversation', () => {
+  beforeEach(() => {
+    resetStore()
+    fake.api.reset({ handlers: true })
+  })
+
+  it('sends only the turns added since the conversation was opened, and a full save after an edit', async () => {
+    fake.api.handle('history:append', () => ({ savedAt: 2 }))
+    const store = useAppStore.getState()
+    store.replaceConversation(structuredClone(tuned))
+    const turn = { id: 'u2', role: 'user' as const, content: [{ type: 'text' as const, text: 'again' }] }
+    store.insertMessageAfter('p1', 'u1', turn) // saves
+    await vi.waitFor(() => expect(fake.api.callsTo('history:append')).toHaveLength(1))
+    const appends = fake.api.callsTo('history:append')
+    expect(appends[0]?.input).toMatchObject({
+      panes: [
+        { from: 1, messages: [turn] },
+        { from: 0, messages: [] },
+      ],
+    })
+    expect(fake.api.callsTo('history:save')).toHaveLength(0)
+
+    // An edit of a stored turn cannot be an append: the whole conversation is saved.
+    useAppStore.getState().editMessageText('p1', 'u1', 'hello') // saves
+    await vi.waitFor(() => expect(fake.api.callsTo('history:save')).toHaveLength(1))
+    expect(fake.api.callsTo('history:append')).toHaveLength(1)
+  })
+
+  it('saves the whole conversation when main refuses the append', async () => {
+    fake.api.handle('history:append', () => {
+      throw new Error('stale')
+    })
+    const store = useAppStore.getState()
+    store.replaceConversation(structuredClone(tuned))
+    store.insertMessageAfter('p1', 'u1', { id: 'u2', role: 'user', content: [{ type: 'text', text: 'x' }] })
+    await vi.waitFor(() => expect(fake.api.callsTo('history:save')).toHaveLength(1))
+    expect(fake.api.callsTo('history:append')).toHaveLength(1)
+    const saved = fake.api.callsTo('history:save').at(-1)?.input as Conversation
+    expect(saved.panes[0]?.messages.map((m) => m.id)).toEqual(['u1', 'u2'])
   })
 })

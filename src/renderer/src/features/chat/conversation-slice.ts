@@ -9,6 +9,7 @@ import type {
 } from '@shared/history/conversation'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
+import { appendSince } from '@shared/history/conversation-append'
 import { switchCompareMode } from '@renderer/features/compare/compare-mode'
 import { selectCatalogModels } from './chat-selectors'
 import { focusedPaneOf } from './find-pane'
@@ -73,6 +74,8 @@ let saving: Promise<void> = Promise.resolve()
 export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
   const initial = newConversation({ dialect: 'openai-chat', model: '' })
   const touch = (conversation: Conversation): Conversation => ({ ...conversation, updatedAt: Date.now() })
+  /** The conversation as main last stored it: a save sends only what was added since (appendSince). */
+  let stored: Conversation | null = null
 
   return {
     conversation: initial,
@@ -152,6 +155,8 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       set({ composer: { text: '', images: [] } })
     },
     replaceConversation(conversation) {
+      // Opened from history (or just imported): what main holds.
+      stored = conversation
       set({
         conversation,
         focusedPaneId: conversation.panes[0]?.id ?? '',
@@ -192,7 +197,17 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
         const latest = get().conversation
         if (latest.panes.every((pane) => pane.messages.length === 0)) return
         try {
-          await invoke('history:save', latest)
+          // New turns and settings only, when that is all that changed (a send into a long chat); a
+          // refused append (main holds another state, or none) is followed by a full save.
+          const change = stored === null ? null : appendSince(stored, latest)
+          const appended =
+            change !== null &&
+            (await invoke('history:append', change).then(
+              () => true,
+              () => false,
+            ))
+          if (!appended) await invoke('history:save', latest)
+          stored = latest
         } catch (error) {
           get().notify('error', `The conversation could not be saved: ${(error as Error).message}`)
         }
