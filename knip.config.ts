@@ -7,6 +7,8 @@ const config: KnipConfig = {
     // Scripts that tests start as child processes or bundle by path, never import.
     'src/**/__fixtures__/*-{writer,status,page}.ts',
     'test/integration/**/*-child.ts',
+    // A benchmark run by hand (docs/performance.md says how), not from package.json.
+    'scripts/bench/tail-markdown-cost.ts',
   ],
   // Run by path (`node node_modules/electron-builder/cli.js` in scripts/package-app.ts), not imported.
   ignoreDependencies: ['electron-builder'],

@@ -5,7 +5,7 @@ import { seededRandom, type Random } from './seeded-random'
 
 export const BENCH_CONVERSATION_ID = 'bench-1m-tokens'
 /** The model with a 1,048,576-token context: the only one a conversation this long fits. */
-export const BENCH_MODEL = 'vendora-V4-Flash-Vision-Exp'
+const BENCH_MODEL = 'vendora-V4-Flash-Vision-Exp'
 
 const WORDS = (
   'the gateway streams tokens through a parser that never copies what it already read while every ' +

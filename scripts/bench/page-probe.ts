@@ -52,7 +52,7 @@ export type ProbeFrameLog = {
   distances: number[][]
 }
 
-export type ProbeState = ProbeFrameLog & {
+type ProbeState = ProbeFrameLog & {
   recording: boolean
   timeOrigin: number
   marks: Record<string, number>

@@ -4,10 +4,10 @@ import { keyInteractionDurations } from './page-probe'
 import { median, percentile } from './stats'
 
 /** A frame "fits" when the next one started within this: one 60 Hz frame (16.7 ms) plus rAF jitter. */
-export const FRAME_BUDGET_MS = 17
-export const LONG_FRAME_MS = 50
+const FRAME_BUDGET_MS = 17
+const LONG_FRAME_MS = 50
 
-export type FrameFigures = {
+type FrameFigures = {
   frames: number
   /** Share of frame intervals ≤ 17 ms, in %. */
   within17msPct: number

@@ -26,11 +26,10 @@ const proxyEngineSchema = z.strictObject({
   }),
 })
 
-export const modelEngineSchema = z.discriminatedUnion('engine', [simulatorEngineSchema, proxyEngineSchema])
-export type ModelEngineConfig = z.infer<typeof modelEngineSchema>
+const modelEngineSchema = z.discriminatedUnion('engine', [simulatorEngineSchema, proxyEngineSchema])
 export type ProxyEngineConfig = z.infer<typeof proxyEngineSchema>
 
-export const gatewayConfigSchema = z.strictObject({
+const gatewayConfigSchema = z.strictObject({
   /** Engine per catalog model name; models not listed use the simulator. */
   models: z.record(z.string(), modelEngineSchema).default({}),
   simulator: z

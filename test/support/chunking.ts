@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 
 /** Cut `bytes` at the given sorted positions (out-of-range and duplicate cuts are ignored). */
-export function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
   const pieces: Uint8Array[] = []
   let start = 0
   for (const cut of [...new Set(cuts)].sort((a, b) => a - b)) {

@@ -9,7 +9,7 @@ export type GatewayEnv = { Bindings: HttpBindings }
 /** A handler on Node's own request and response: the hot path (performance.md G1), no web layer. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, requestId: string) => Promise<void>
 /** A handler on Hono's context: everything off the hot path. */
-export type HonoHandler = (c: Context<GatewayEnv>) => Response | Promise<Response>
+type HonoHandler = (c: Context<GatewayEnv>) => Response | Promise<Response>
 
 export type GatewayRoute = {
   method: 'GET' | 'POST'

@@ -1,1 +1,1 @@
-export { createBrowserHost, type BrowserHost, type BrowserHostOptions } from './create-browser-host'
+export { createBrowserHost, type BrowserHost } from './create-browser-host'

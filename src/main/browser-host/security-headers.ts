@@ -2,7 +2,7 @@
  * The page's CSP: no inline or remote script, no eval, network only to this host (all provider
  * traffic goes through main), never framed (clickjacking), no <base> or form tricks.
  */
-export const HTML_CONTENT_SECURITY_POLICY = [
+const HTML_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -10,7 +10,7 @@ import { COMMON_HEADERS, HTML_HEADERS } from './security-headers'
  */
 const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+~-]{0,254}$/
 
-export type StaticFile = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> }
+type StaticFile = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> }
 
 export type StaticFiles = {
   /** The file for a URL path (still percent-encoded), or undefined: not found, or not ours to serve. */
@@ -47,7 +47,7 @@ export async function createStaticFiles(rootDir: string): Promise<StaticFiles> {
 }
 
 /** The real path of a regular file inside root named by the URL path, or undefined. Exported for tests. */
-export async function resolveInside(root: string, rawPathname: string): Promise<string | undefined> {
+async function resolveInside(root: string, rawPathname: string): Promise<string | undefined> {
   const segments = urlPathSegments(rawPathname)
   if (segments === undefined) return undefined
   const candidate = path.join(root, ...segments)

@@ -2,7 +2,7 @@ import { BrowserWindow, session, shell, type Session } from 'electron'
 import { isHttpUrl } from '../../shared/settings/settings-schema'
 
 /** The settings of security.md §1, on every window. */
-export const SECURE_WEB_PREFERENCES = {
+const SECURE_WEB_PREFERENCES = {
   contextIsolation: true,
   sandbox: true,
   nodeIntegration: false,

@@ -37,13 +37,13 @@ const displayStatusSchema = z.enum(DISPLAY_STATUSES)
 /** One letter, the initial of the publisher. */
 const publisherMarkSchema = z.string().regex(/^\p{L}$/u, 'Must be exactly one letter.')
 
-export const catalogPricingSchema = z.strictObject({
+const catalogPricingSchema = z.strictObject({
   prompt: priceStringSchema,
   completion: priceStringSchema,
   input_cache_read: priceStringSchema,
 })
 
-export const catalogDisplayConfigSchema = z.strictObject({
+const catalogDisplayConfigSchema = z.strictObject({
   name: z.string(),
   description: z.string(),
   publisher: z.string(),
@@ -62,7 +62,7 @@ export const catalogDisplayConfigSchema = z.strictObject({
   actions: emptyActionsSchema,
 })
 
-export const catalogProviderPricingSchema = z.strictObject({
+const catalogProviderPricingSchema = z.strictObject({
   providerId: z.string().min(1),
   externalId: z.string().min(1),
   pricing: catalogPricingSchema,
@@ -76,7 +76,7 @@ export const catalogProviderPricingSchema = z.strictObject({
   ocr: z.boolean(),
 })
 
-export const catalogUsageItemSchema = z
+const catalogUsageItemSchema = z
   .strictObject({
     key: z.enum(USAGE_ITEM_KEYS),
     label: z.string(),
@@ -90,7 +90,7 @@ export const catalogUsageItemSchema = z
   })
 
 /** `token_factory.pricing`: the usage reference in points per 1M tokens (spec §2.6). */
-export const catalogUsageReferenceSchema = z
+const catalogUsageReferenceSchema = z
   .strictObject({
     title: z.string(),
     note: z.string(),
@@ -106,13 +106,13 @@ export const catalogUsageReferenceSchema = z
     { message: `Must list ${USAGE_ITEM_KEYS.join(', ')} once each.`, path: ['items'] },
   )
 
-export const catalogCopyableFieldSchema = z.strictObject({
+const catalogCopyableFieldSchema = z.strictObject({
   label: z.string(),
   value: z.string(),
   copyable: z.boolean(),
 })
 
-export const catalogApiKeyFieldSchema = z.strictObject({
+const catalogApiKeyFieldSchema = z.strictObject({
   label: z.string(),
   // The catalog never carries a key (spec §5): a non-empty value is a leak, not drift to tolerate.
   value: z.literal(''),
@@ -122,7 +122,7 @@ export const catalogApiKeyFieldSchema = z.strictObject({
   empty_url: httpUrlSchema,
 })
 
-export const catalogAccessSchema = z.strictObject({
+const catalogAccessSchema = z.strictObject({
   kind: z.string(),
   base_url: catalogCopyableFieldSchema,
   model: catalogCopyableFieldSchema,
@@ -133,7 +133,7 @@ export const catalogAccessSchema = z.strictObject({
   actions: emptyActionsSchema,
 })
 
-export const catalogTokenFactorySchema = z.strictObject({
+const catalogTokenFactorySchema = z.strictObject({
   section: z.string(),
   source: z.string(),
   name: z.string(),
@@ -187,12 +187,8 @@ export const catalogModelListSchema = z.strictObject({ models: z.array(catalogMo
 export type CatalogPricing = z.infer<typeof catalogPricingSchema>
 export type CatalogDisplayConfig = z.infer<typeof catalogDisplayConfigSchema>
 export type CatalogProviderPricing = z.infer<typeof catalogProviderPricingSchema>
-export type CatalogUsageItem = z.infer<typeof catalogUsageItemSchema>
 export type CatalogUsageReference = z.infer<typeof catalogUsageReferenceSchema>
 export type CatalogCopyableField = z.infer<typeof catalogCopyableFieldSchema>
-export type CatalogApiKeyField = z.infer<typeof catalogApiKeyFieldSchema>
 export type CatalogAccess = z.infer<typeof catalogAccessSchema>
 export type CatalogTokenFactory = z.infer<typeof catalogTokenFactorySchema>
 export type CatalogModel = z.infer<typeof catalogModelSchema>
-export type CatalogModelEnvelope = z.infer<typeof catalogModelEnvelopeSchema>
-export type CatalogModelList = z.infer<typeof catalogModelListSchema>

@@ -11,8 +11,7 @@ import { z } from 'zod'
  */
 
 /** Model names start with these words (`vendora-V4-…`, `vendorb3.8-…`): one publisher per family. */
-export const PUBLISHER_KEYS = ['vendora', 'vendorb'] as const
-export type PublisherKey = (typeof PUBLISHER_KEYS)[number]
+export type PublisherKey = 'vendora' | 'vendorb'
 
 // Tabs and newlines would be silently dropped by the URL parser; spaces are not URLs. Refuse them
 // rather than carry a different URL than the one configured.
@@ -44,7 +43,7 @@ const publisherSchema = z.strictObject({
     .string()
     .regex(/^\p{L}$/u, 'Must be exactly one letter; set the mark when the name starts otherwise.'),
 })
-export type PublisherSettings = z.infer<typeof publisherSchema>
+type PublisherSettings = z.infer<typeof publisherSchema>
 
 export const catalogSettingsSchema = z.strictObject({
   /** {base_url}: the dialect paths `/chat/completions` and `/messages` are relative to it. */
@@ -62,7 +61,7 @@ export const catalogSettingsSchema = z.strictObject({
 export type CatalogSettings = z.infer<typeof catalogSettingsSchema>
 
 /** What a caller may override; a publisher name without a mark gets its initial as the mark. */
-export const catalogSettingsInputSchema = z.strictObject({
+const catalogSettingsInputSchema = z.strictObject({
   baseUrl: z.string().optional(),
   loginUrl: z.string().optional(),
   catalogPageUrl: z.string().optional(),

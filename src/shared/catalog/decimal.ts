@@ -15,7 +15,7 @@ export type Decimal = {
  * Exponents beyond this are refused when parsing: formatting `1e999999999` without an exponent would
  * allocate a billion characters, and these strings can come from a hosted catalog we do not control.
  */
-export const MAX_DECIMAL_EXPONENT = 1000
+const MAX_DECIMAL_EXPONENT = 1000
 
 export class DecimalFormatError extends Error {
   constructor(message: string) {
@@ -56,7 +56,7 @@ function tryParseDecimal(text: string): Decimal | undefined {
  * The same value with no trailing zeros in the coefficient (zero is `0e0`), so equal values have equal
  * representations and can be compared field by field.
  */
-export function normalizeDecimal(value: Decimal): Decimal {
+function normalizeDecimal(value: Decimal): Decimal {
   if (value.coefficient === 0n) return DECIMAL_ZERO
   let { coefficient, exponent } = value
   while (coefficient % 10n === 0n) {

@@ -5,7 +5,7 @@ import type { Dialect } from '../dialects/dialect'
 import { openaiChatDialect } from '../dialects/openai-chat/index'
 
 /** The environment variable every generated command reads the key from. */
-export const QUICKSTART_API_KEY_ENV_VAR = 'MODEL_GATEWAY_API_KEY'
+const QUICKSTART_API_KEY_ENV_VAR = 'MODEL_GATEWAY_API_KEY'
 
 /**
  * Stands in for the key while the request is built, and is replaced by `$MODEL_GATEWAY_API_KEY` by
@@ -13,9 +13,9 @@ export const QUICKSTART_API_KEY_ENV_VAR = 'MODEL_GATEWAY_API_KEY'
  */
 const KEY_PLACEHOLDER = 'quickstart-key-placeholder-0f5c2d7e'
 
-export const QUICKSTART_PROMPT = 'Hello!'
+const QUICKSTART_PROMPT = 'Hello!'
 /** Modest, and required by the Messages dialect (spec §4.2 shows `max_tokens` in its call). */
-export const QUICKSTART_MAX_TOKENS = 256
+const QUICKSTART_MAX_TOKENS = 256
 
 /** The smallest useful call: one user message, non-streaming, a modest token cap. */
 export function quickstartRequest(model: string): ChatRequest {

@@ -29,7 +29,7 @@ export type Usage = {
  * How a reply ended, as far as the bytes tell. Run-level states that only the caller can know
  * (network_error, aborted, timeout) are added by the run registry in main.
  */
-export type ResultStatus = 'completed' | 'incomplete' | 'provider_error'
+type ResultStatus = 'completed' | 'incomplete' | 'provider_error'
 
 export type ChatResult = {
   id?: string

@@ -11,14 +11,14 @@ import { GATEWAY_ERROR_KINDS } from './errors'
  */
 export const jsonSchemaSchema = z.record(z.string(), z.unknown())
 
-export const imageSourceSchema = z.discriminatedUnion('kind', [
+const imageSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('base64'), mediaType: z.string().min(1).max(100), data: z.string() }),
   z.strictObject({ kind: z.literal('url'), url: z.string().min(1) }),
 ])
 
-export const textPartSchema = z.strictObject({ type: z.literal('text'), text: z.string() })
-export const imagePartSchema = z.strictObject({ type: z.literal('image'), source: imageSourceSchema })
-export const toolCallPartSchema = z.strictObject({
+const textPartSchema = z.strictObject({ type: z.literal('text'), text: z.string() })
+const imagePartSchema = z.strictObject({ type: z.literal('image'), source: imageSourceSchema })
+const toolCallPartSchema = z.strictObject({
   type: z.literal('tool-call'),
   id: z.string(),
   name: z.string(),

@@ -26,5 +26,3 @@ export type StreamPart =
   | { type: 'end' }
   /** An event this parser does not understand, passed along untouched for the inspector. */
   | { type: 'raw'; event: SseMessage }
-
-export type StreamPartType = StreamPart['type']

@@ -2,7 +2,7 @@ import type { ZodError } from 'zod'
 import { GatewayError } from '../chat/errors'
 
 /** `messages.0.content` — the path syntax both official APIs use in their 400 messages. */
-export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
+function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
   return path.map((segment) => String(segment)).join('.')
 }
 

@@ -20,7 +20,7 @@ export type PartRedactor = {
 }
 
 /** Every string field of a part (ids, models, tool names, finish reasons, event names, errors). */
-export function redactPartStrings(part: StreamPart, matcher: SecretMatcher): StreamPart {
+function redactPartStrings(part: StreamPart, matcher: SecretMatcher): StreamPart {
   if (matcher.empty) return part
   const redact = (text: string): string => matcher.redact(text, REDACTED)
   if (part.type === 'error') {

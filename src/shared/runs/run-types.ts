@@ -9,7 +9,7 @@ import { chatRequestSchema, dialectErrorSchema, dialectIdSchema, usageSchema } f
  * `provider_error` with a status; no connection / reset is `network_error`; the user's Stop is
  * `aborted`; connect, header and idle timeouts are `timeout`.
  */
-export const TERMINAL_STATES = [
+const TERMINAL_STATES = [
   'completed',
   'incomplete',
   'provider_error',
@@ -21,7 +21,7 @@ export const terminalStateSchema = z.enum(TERMINAL_STATES)
 export type TerminalState = z.infer<typeof terminalStateSchema>
 
 /** Metrics measured in main as bytes arrive (never from render updates: users notice, Jan PR #4159). */
-export const runMetricsSchema = z.strictObject({
+const runMetricsSchema = z.strictObject({
   /** Epoch ms when the request was sent (after retries: the attempt that produced the reply). */
   startedAt: z.number(),
   /** Response headers received. */
@@ -40,7 +40,7 @@ export const runMetricsSchema = z.strictObject({
 })
 export type RunMetrics = z.infer<typeof runMetricsSchema>
 
-export const redactedHttpSchema = z.strictObject({
+const redactedHttpSchema = z.strictObject({
   method: z.string(),
   url: z.string(),
   /** Header values of credentials replaced by a redaction marker. */
@@ -48,13 +48,13 @@ export const redactedHttpSchema = z.strictObject({
   body: z.string().optional(),
 })
 
-export const responseMetaSchema = z.strictObject({
+const responseMetaSchema = z.strictObject({
   status: z.number().int(),
   headers: z.record(z.string(), z.string()),
   requestId: z.string().optional(),
 })
 
-export const rawSseEventSchema = z.strictObject({
+const rawSseEventSchema = z.strictObject({
   /** ms since the request was sent. */
   atMs: z.number(),
   event: z.string().optional(),

@@ -39,7 +39,7 @@ export type SimulateDirectives = {
 }
 
 /** Every directive the header knows, in the order the help and the refusal of an unknown one list them. */
-export const SIMULATE_DIRECTIVES = [
+const SIMULATE_DIRECTIVES = [
   'status',
   'retry-after',
   'midstream-error',

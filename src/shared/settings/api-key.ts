@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-export const API_KEY_MAX_LENGTH = 4096
+const API_KEY_MAX_LENGTH = 4096
 
 /** What a character is, in words, for a message that must not quote the key itself. */
 function describeCharacter(char: string): string {

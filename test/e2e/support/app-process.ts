@@ -16,7 +16,7 @@ export type AppProcess = {
 }
 
 /** A gateway config for e2e: fast replies, so tests wait on behaviour, not on simulated typing. */
-export const FAST_GATEWAY_CONFIG = { simulator: { ttftMs: 30, tokensPerSecond: 1500 } }
+const FAST_GATEWAY_CONFIG = { simulator: { ttftMs: 30, tokensPerSecond: 1500 } }
 
 /**
  * Starts the app in browser mode exactly as a user does (`npm start -- --browser`, here through tsx

@@ -2,7 +2,7 @@ import type { InvokeChannel, InvokeInput, InvokeOutput, InvokeResult } from '../
 import type { AppProcess } from './app-process'
 
 /** The per-launch access token, from the URL `npm start` printed (`…/#token=…`). */
-export function accessToken(app: Pick<AppProcess, 'url'>): string {
+function accessToken(app: Pick<AppProcess, 'url'>): string {
   const token = new URLSearchParams(new URL(app.url).hash.replace(/^#/, '')).get('token')
   if (!token) throw new Error(`no token in ${app.url}`)
   return token

@@ -99,7 +99,7 @@ export async function startBrowserModeSession() {
   }
 }
 
-export async function filesUnder(dir: string): Promise<string[]> {
+async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = []
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)

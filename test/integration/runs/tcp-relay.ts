@@ -1,7 +1,7 @@
 import { connect, createServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
-export type RelayedConnection = {
+type RelayedConnection = {
   /** Bytes the upstream sent towards the client on this connection. */
   downstreamBytes: number
   closed: boolean

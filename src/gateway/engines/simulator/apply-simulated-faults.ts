@@ -61,7 +61,7 @@ export function applySimulatedFaults(
 }
 
 /** The pacing of one request: the configured one, with the header's overrides. */
-export function withSimulatedPacing(
+function withSimulatedPacing(
   pacing: SimulationContext['pacing'],
   directives: SimulateDirectives,
 ): SimulationContext['pacing'] {

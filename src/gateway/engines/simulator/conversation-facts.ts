@@ -1,6 +1,6 @@
 import type { ChatRequest, ImageSource } from '../../../shared/chat/chat-request'
 
-export type ToolResultFact = {
+type ToolResultFact = {
   toolName: string | undefined
   toolCallId: string
   content: string

@@ -77,7 +77,7 @@ export class ExampleBudget {
 export type SchemaSource = { kind: 'tool'; index: number } | { kind: 'response-format' }
 
 /** The wire path of that schema in each dialect, as the decoders name it. */
-export function schemaParam(dialect: DialectId, source: SchemaSource): string {
+function schemaParam(dialect: DialectId, source: SchemaSource): string {
   switch (dialect) {
     case 'openai-chat':
       return source.kind === 'tool'

@@ -587,7 +587,7 @@ function singular(name: string): string {
  * Two schemas that must both hold, as one: later keywords win, except that properties are merged,
  * `required` lists are united and numeric/length bounds take the tighter value.
  */
-export function mergeSchemas(a: Schema, b: Schema): Schema {
+function mergeSchemas(a: Schema, b: Schema): Schema {
   const merged: Schema = { ...a, ...b }
   if (isSchema(a['properties']) || isSchema(b['properties'])) {
     const aProps = isSchema(a['properties']) ? a['properties'] : {}

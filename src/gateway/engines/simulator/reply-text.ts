@@ -6,7 +6,7 @@ import type { SimulationContext } from './simulation'
 import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
 import { truncateCodePoints } from './value-hints'
 
-export const QUOTE_MAX_CHARS = 80
+const QUOTE_MAX_CHARS = 80
 
 /** How the dialects are named in replies. A Record: a new dialect must say how it is called. */
 export const DIALECT_LABELS: Record<DialectId, string> = {
@@ -94,7 +94,7 @@ export function briefText(text: string): string {
  * A brief quote, written as a JSON string so quotes, backslashes and control characters inside stay
  * escaped and cannot end the quote early or break the line it stands on.
  */
-export function quoteBriefly(text: string): string {
+function quoteBriefly(text: string): string {
   return JSON.stringify(briefText(text))
 }
 

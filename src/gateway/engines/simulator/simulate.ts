@@ -18,14 +18,14 @@ import { splitIntoTokenPieces, wellFormed } from './token-pieces'
 import { findPlace, type ValueHints } from './value-hints'
 
 /** A normal reply aims for this many tokens, chosen by the seed. */
-export const NORMAL_REPLY_TOKENS = { min: 60, max: 200 } as const
+const NORMAL_REPLY_TOKENS = { min: 60, max: 200 } as const
 /** An open-ended long reply ("write a long essay") without max_tokens stops near this length. */
 export const DEFAULT_LONG_REPLY_TOKENS = 4096
 /**
  * The simulated model's own output limit, like a real model's. It also bounds the memory of one
  * reply (one part per token). max_tokens above it ends the reply here, with finish `length`.
  */
-export const SIMULATOR_MAX_OUTPUT_TOKENS = 131_072
+const SIMULATOR_MAX_OUTPUT_TOKENS = 131_072
 
 /**
  * The whole reply to a request, as stream parts with their pacing. Pure and deterministic: the same
@@ -156,7 +156,7 @@ function replyLength(
 }
 
 /** The first place any stop sequence occurs (the earliest wins; at a tie, the one listed first). */
-export function earliestStopSequence(
+function earliestStopSequence(
   text: string,
   sequences: readonly string[],
 ): { index: number; sequence: string } | undefined {

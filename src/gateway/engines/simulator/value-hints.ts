@@ -18,7 +18,7 @@ export function findPlace(text: string): string | undefined {
   return match?.[1]?.replace(/[.'’-]+$/u, '')
 }
 
-export function normalizePropertyName(name: string | undefined): string {
+function normalizePropertyName(name: string | undefined): string {
   return (name ?? '').toLowerCase().replace(/[^a-z0-9]/g, '')
 }
 

@@ -2,7 +2,7 @@
  * A document id becomes a file name, so it is restricted to characters that cannot name another
  * folder (`/`, `\`, `..`), a device (`:`) or a hidden file: no path traversal by construction.
  */
-export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 
 export class InvalidDocumentIdError extends Error {
   override readonly name = 'InvalidDocumentIdError'

@@ -8,7 +8,7 @@ import { quarantineFile, type SetAsideReason } from './quarantine-file'
 import { readCappedTextFile } from './read-capped-text-file'
 
 /** A single file such as settings.json holds a few kilobytes; anything near this is not ours. */
-export const DEFAULT_MAX_JSON_FILE_BYTES = 8 * 1024 * 1024
+const DEFAULT_MAX_JSON_FILE_BYTES = 8 * 1024 * 1024
 
 export type ReadJsonFileResult<T> =
   | { status: 'ok'; value: T }

@@ -43,7 +43,7 @@ export type GatewayWorkerLimits = {
  * abort the whole process (nodejs/node#47224). The body cap and the bounded example generation are
  * what keep a single request far from it; this limit is the backstop for slow growth.
  */
-export const DEFAULT_GATEWAY_HEAP_MB = 1024
+const DEFAULT_GATEWAY_HEAP_MB = 1024
 const CLOSE_GRACE_MS = 3000
 
 const runningFromSource = import.meta.url.endsWith('.ts')

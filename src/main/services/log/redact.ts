@@ -64,5 +64,3 @@ export function createRedactor(secrets: () => readonly string[]) {
 
   return { redact, redactText, redactKeys }
 }
-
-export type Redactor = ReturnType<typeof createRedactor>

@@ -13,7 +13,7 @@ import { isLoopbackHost } from '../../../shared/http/loopback-host'
 type Redact = (text: string) => string
 const noRedaction: Redact = (text) => text
 
-export type FailureState = 'network_error' | 'timeout' | 'incomplete'
+type FailureState = 'network_error' | 'timeout' | 'incomplete'
 
 export type NetworkFailure = {
   state: FailureState

@@ -9,7 +9,6 @@ import {
   type PartRedactor,
 } from '../../../shared/redaction/redact-stream-parts'
 
-export type { PartRedactor }
 import { createFragmentRedactor, createSecretMatcher } from '../../../shared/redaction/secret-matcher'
 import type { RunUpdate } from '../../../shared/runs/run-types'
 import { createRedactor, REDACTED } from '../log/redact'

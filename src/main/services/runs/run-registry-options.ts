@@ -8,7 +8,7 @@ import { timeoutFrameScheduler, type FrameScheduler } from './run-update-batcher
 /** Where a profile's requests go. `apiKey: null` = no key saved: the run fails before sending anything. */
 export type RunTarget = { baseUrl: string; apiKey: string | null; catalog: CatalogModel[] }
 
-export type RunTimeouts = {
+type RunTimeouts = {
   /** From sending until the connection (TCP + TLS) is open. */
   connectMs: number
   /** From sending until the response headers arrive. */
@@ -17,7 +17,7 @@ export type RunTimeouts = {
   idleMs: number
 }
 
-export type RunRetryOptions = {
+type RunRetryOptions = {
   /** Extra attempts after the first, only before any content reached the user. */
   maxRetries: number
   /** Longest wait honoured; a server asking for more is not retried (see retry-policy.ts). */
@@ -53,10 +53,10 @@ export type RunRegistryOptions = {
   newRunId?: () => string
 }
 
-export const DEFAULT_TIMEOUTS: RunTimeouts = { connectMs: 15_000, headersMs: 60_000, idleMs: 120_000 }
-export const DEFAULT_RETRY: RunRetryOptions = { maxRetries: 2, maxDelayMs: 60_000 }
-export const DEFAULT_FRAME_MS = 16
-export const DEFAULT_RAW_EVENT_CAP = 20_000
+const DEFAULT_TIMEOUTS: RunTimeouts = { connectMs: 15_000, headersMs: 60_000, idleMs: 120_000 }
+const DEFAULT_RETRY: RunRetryOptions = { maxRetries: 2, maxDelayMs: 60_000 }
+const DEFAULT_FRAME_MS = 16
+const DEFAULT_RAW_EVENT_CAP = 20_000
 
 export type ResolvedRunRegistryOptions = Required<
   Omit<RunRegistryOptions, 'timeouts' | 'retry' | 'testHeaders' | 'frameMs'>

@@ -36,7 +36,7 @@ const KEYTAR_BUILD_PREREQUISITES: Record<string, string> = {
   win32: 'On Windows: the Visual Studio C++ build tools',
 }
 
-export function keytarNotInstalledReason(platform: string): string {
+function keytarNotInstalledReason(platform: string): string {
   const prerequisites = KEYTAR_BUILD_PREREQUISITES[platform] ?? 'Install a C++ toolchain for node-gyp'
   return `The keychain module (keytar) is not installed: its native build failed or was skipped when the app was installed. ${prerequisites}, then run npm install keytar (or npm ci) and restart the app. ${SESSION_ONLY}`
 }

@@ -20,7 +20,7 @@ export type KeytarSecretStoreOptions = {
   host?: KeychainHost
 }
 
-export const DEFAULT_KEYCHAIN_TIMEOUT_MS = 5_000
+const DEFAULT_KEYCHAIN_TIMEOUT_MS = 5_000
 
 /**
  * A change the keychain could not take yet. While it is pending, the session view (main memory only)

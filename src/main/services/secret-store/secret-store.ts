@@ -1,5 +1,5 @@
 /** Where a key lives: the OS keychain, or (when none is reachable) main-process memory for this run. */
-export type KeyStorage = 'keychain' | 'session'
+type KeyStorage = 'keychain' | 'session'
 
 /**
  * Everything about a key that may leave the store: the renderer shows this and nothing else.

@@ -31,9 +31,9 @@ export type SettingsService = {
   quarantined(): string[]
 }
 
-export type SaveProfileHooks = { onOriginChange?: (before: Profile) => Promise<void> }
+type SaveProfileHooks = { onOriginChange?: (before: Profile) => Promise<void> }
 
-export type SavedProfile = {
+type SavedProfile = {
   profile: Profile
   /** The origin the profile pointed at before this edit, when the edit changed it. */
   originChangedFrom?: string

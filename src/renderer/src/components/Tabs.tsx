@@ -4,10 +4,10 @@ import './components.css'
 export type TabItem<T extends string> = { id: T; label: string }
 
 /** The id of the element a tab controls, so the caller's panel can name its tab (`aria-labelledby`). */
-export function tabId(idPrefix: string, id: string): string {
+function tabId(idPrefix: string, id: string): string {
   return `${idPrefix}-tab-${id}`
 }
-export function tabPanelId(idPrefix: string, id: string): string {
+function tabPanelId(idPrefix: string, id: string): string {
   return `${idPrefix}-panel-${id}`
 }
 

@@ -27,7 +27,7 @@ import {
 export const TOKEN_STORAGE_KEY = 'playground-access-token'
 
 /** Backoff between attempts to reopen the event stream; the last delay repeats. */
-export const DEFAULT_RECONNECT_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000, 15_000]
+const DEFAULT_RECONNECT_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000, 15_000]
 
 /** Everything the bridge touches outside itself, so tests can stand in for the browser. */
 export type BrowserBridgeEnvironment = {
@@ -102,7 +102,7 @@ export function createBrowserBridge(overrides: Partial<BrowserBridgeEnvironment>
  * from the address bar at once so it does not end up in screenshots, bookmarks or shared links. A
  * fragment token wins over a stored one: it belongs to a newer launch.
  */
-export function takeAccessToken(
+function takeAccessToken(
   env: Pick<BrowserBridgeEnvironment, 'location' | 'history' | 'sessionStorage'>,
 ): string | undefined {
   const params = new URLSearchParams(env.location.hash.replace(/^#/, ''))

@@ -45,7 +45,7 @@ export const anyChatRequest: fc.Arbitrary<ChatRequest> = fc
     return tools.length > 0 ? { ...request, tools } : request
   })
 
-export const BASE_URL = 'http://127.0.0.1:8787/v1'
+const BASE_URL = 'http://127.0.0.1:8787/v1'
 export const SECRET = 'sk-secret-for-code-tests-0f3c'
 
 /** The exact request the app sends for `request` in `dialect` (with `x-simulate` when given). */

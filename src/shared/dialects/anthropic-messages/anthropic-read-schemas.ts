@@ -6,7 +6,7 @@ import { z } from 'zod'
  * `stop_details`, `diagnostics`…) and compatible servers omit some. A wrong type for a field we need
  * makes that one block or event unreadable, never the whole reply.
  */
-export const anthropicUsageReadSchema = z.object({
+const anthropicUsageReadSchema = z.object({
   input_tokens: z.number().nullish(),
   output_tokens: z.number().nullish(),
   cache_creation_input_tokens: z.number().nullish(),
@@ -22,7 +22,6 @@ export const anthropicContentBlockReadSchema = z.object({
   name: z.string().nullish(),
   input: z.unknown().optional(),
 })
-export type AnthropicContentBlockRead = z.infer<typeof anthropicContentBlockReadSchema>
 
 export const anthropicMessageReadSchema = z.object({
   id: z.string().nullish(),

@@ -94,7 +94,7 @@ const thinkingBlock = z.strictObject({
 
 const redactedThinkingBlock = z.strictObject({ type: z.literal('redacted_thinking'), data: z.string() })
 
-export const anthropicRequestBlockSchema = z.discriminatedUnion('type', [
+const anthropicRequestBlockSchema = z.discriminatedUnion('type', [
   textBlock,
   imageBlock,
   documentBlock,
@@ -156,7 +156,7 @@ const thinking = z.discriminatedUnion('type', [
 ])
 
 /** How many stop sequences this gateway accepts in one request. */
-export const MAX_STOP_SEQUENCES = 1024
+const MAX_STOP_SEQUENCES = 1024
 
 export const anthropicRequestSchema = z.strictObject({
   model: z

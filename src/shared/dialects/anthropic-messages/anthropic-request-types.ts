@@ -1,12 +1,12 @@
 import type { AnthropicImageMediaType } from './anthropic-constants'
 
 /** The request blocks and messages this gateway writes (client half), as the wire spells them. */
-export type AnthropicTextBlock = { type: 'text'; text: string }
+type AnthropicTextBlock = { type: 'text'; text: string }
 export type AnthropicImageBlock = {
   type: 'image'
   source: { type: 'base64'; media_type: AnthropicImageMediaType; data: string } | { type: 'url'; url: string }
 }
-export type AnthropicToolUseBlock = {
+type AnthropicToolUseBlock = {
   type: 'tool_use'
   id: string
   name: string

@@ -5,7 +5,7 @@ import { ANTHROPIC_TOOL_ID_PATTERN } from './anthropic-constants'
  * sometimes produce invalid JSON; Messages would reject it, so it travels wrapped as
  * `{"rawInvalidInput": "<text>"}` (the Vercel AI SDK convention) and is unwrapped on the way back.
  */
-export const RAW_INVALID_INPUT_KEY = 'rawInvalidInput'
+const RAW_INVALID_INPUT_KEY = 'rawInvalidInput'
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -8,7 +8,7 @@ import { anthropicRequestSchema } from './anthropic-request-schema'
 import { BLOCK_TEXT_SEPARATOR, decodeAnthropicMessages } from './decode-anthropic-messages'
 
 /** Name of the canonical json_schema format made from `output_config.format` (it carries no name). */
-export const STRUCTURED_OUTPUT_NAME = 'structured_output'
+const STRUCTURED_OUTPUT_NAME = 'structured_output'
 
 /**
  * A Messages request body (already JSON-parsed) → the canonical request, strictly: any problem is a

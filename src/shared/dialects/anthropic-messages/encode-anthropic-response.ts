@@ -7,7 +7,7 @@ import { anthropicUsageFrom } from './convert-anthropic-usage'
 import type { AnthropicStopReason } from './map-anthropic-stop-reason'
 import { anthropicStopFromFinish } from './map-anthropic-stop-reason'
 
-export type AnthropicResponseBlock =
+type AnthropicResponseBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'text'; text: string; citations: null }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }

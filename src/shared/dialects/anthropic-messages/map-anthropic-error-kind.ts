@@ -1,7 +1,7 @@
 import type { GatewayErrorKind } from '../../chat/errors'
 
 /** The `error.type` values Messages documents (B4.2). New ones may appear. */
-export const ANTHROPIC_ERROR_TYPES = [
+const ANTHROPIC_ERROR_TYPES = [
   'invalid_request_error',
   'authentication_error',
   'billing_error',

@@ -1,7 +1,7 @@
 import type { FinishReason, UnifiedFinishReason } from '../../chat/chat-result'
 
 /** Every `stop_reason` the 2023-06-01 API documents (B2). New ones may appear: they map to `other`. */
-export const ANTHROPIC_STOP_REASONS = [
+const ANTHROPIC_STOP_REASONS = [
   'end_turn',
   'stop_sequence',
   'max_tokens',
@@ -12,7 +12,7 @@ export const ANTHROPIC_STOP_REASONS = [
 ] as const
 export type AnthropicStopReason = (typeof ANTHROPIC_STOP_REASONS)[number]
 
-export function isAnthropicStopReason(raw: string): raw is AnthropicStopReason {
+function isAnthropicStopReason(raw: string): raw is AnthropicStopReason {
   return (ANTHROPIC_STOP_REASONS as readonly string[]).includes(raw)
 }
 

@@ -1,7 +1,7 @@
 import type { ImageSource } from '../../chat/chat-request'
 
 /** What both dialects accept as image input (Messages accepts exactly these four). */
-export const OPENAI_IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
+const OPENAI_IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
 
 // The `s` flag: base64 in a data URL may legally be wrapped; the data check below rejects the breaks.
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s

@@ -2,7 +2,7 @@ import { GatewayError } from '../../chat/errors'
 import type { OpenaiWireMessage } from './openai-request-schema'
 
 /** OpenAI's own wording, so a client's error handling (and its user) sees what the real API says. */
-export const JSON_WORD_MISSING_MESSAGE =
+const JSON_WORD_MISSING_MESSAGE =
   "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
 
 /**

@@ -13,7 +13,7 @@ function lenient<T extends z.ZodType>(schema: T) {
 const text = lenient(z.string())
 const count = lenient(z.number())
 
-export const openaiUsageReadSchema = z.object({
+const openaiUsageReadSchema = z.object({
   prompt_tokens: count,
   completion_tokens: count,
   total_tokens: count,
@@ -34,7 +34,7 @@ const contentWire = lenient(
   z.union([z.string(), z.array(z.object({ type: text, text: text, refusal: text }).catch({}))]),
 )
 
-export const openaiErrorObjectReadSchema = z.object({
+const openaiErrorObjectReadSchema = z.object({
   message: lenient(z.unknown()),
   type: text,
   // Compatible servers sometimes send a numeric code (vLLM: the HTTP status).

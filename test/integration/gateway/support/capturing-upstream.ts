@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net'
 
 /** One request as the upstream received it, and a promise that settles when its connection closes. */
-export type CapturedRequest = {
+type CapturedRequest = {
   method: string
   url: string
   headers: IncomingHttpHeaders
@@ -21,7 +21,7 @@ export type CapturedRequest = {
  * - `linger`: a complete stream, terminal event included, whose HTTP response then never ends;
  * - `silent`: accepts the request and never answers.
  */
-export type UpstreamMode = 'reply' | 'trickle' | 'stall' | 'linger' | 'silent'
+type UpstreamMode = 'reply' | 'trickle' | 'stall' | 'linger' | 'silent'
 
 export type CapturingUpstream = {
   /** `http://127.0.0.1:<port>/v1` */

@@ -58,7 +58,7 @@ export function startProxyGateway(options: {
 export const ROUTES = ['simulator', 'proxy to Chat Completions', 'proxy to Messages'] as const
 export type Route = (typeof ROUTES)[number]
 
-export type Endpoint = { baseUrl: string; origin: string; apiKey: string }
+type Endpoint = { baseUrl: string; origin: string; apiKey: string }
 
 export type GatewayChain = {
   endpoints: Record<Route, Endpoint>

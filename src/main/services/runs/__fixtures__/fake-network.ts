@@ -12,7 +12,7 @@ export type FakeCall = {
   bodyCancelled: boolean
 }
 
-export type FakeBodySource = string | ReadonlyArray<string | Uint8Array> | AsyncIterable<string | Uint8Array>
+type FakeBodySource = string | ReadonlyArray<string | Uint8Array> | AsyncIterable<string | Uint8Array>
 
 /** What the fake server does with one request. */
 export type FakeReply =

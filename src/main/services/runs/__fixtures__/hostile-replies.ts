@@ -26,7 +26,7 @@ function sse(data: unknown, event?: string): string {
 }
 
 /** The key with every `-` as the JSON escape `\u002d`: still the key once JSON-decoded. */
-export function jsonEscapedKey(key: string): string {
+function jsonEscapedKey(key: string): string {
   return key.replace(/-/g, '\\u002d')
 }
 

@@ -11,7 +11,7 @@ import { createFakeNetwork, type FakeCall, type FakeReply } from './fake-network
 /** The canary: searched for in every update and log line (security.md §2). */
 export const CANARY_KEY = `sk-CANARY-${randomUUID()}`
 export const BASE_URL = 'http://127.0.0.1:8787/v1'
-export const CATALOG = buildCatalog({ baseUrl: BASE_URL })
+const CATALOG = buildCatalog({ baseUrl: BASE_URL })
 export const TEXT_MODEL = CATALOG[1]!
 
 export function chatRequest(overrides: Partial<ChatRequest> = {}): ChatRequest {

@@ -2,7 +2,7 @@ import { SelectField, type SelectOption } from '@renderer/components/SelectField
 import { useAppStore } from '@renderer/store'
 import type { Theme } from './app-slice'
 
-export const THEME_OPTIONS: ReadonlyArray<SelectOption<Theme>> = [
+const THEME_OPTIONS: ReadonlyArray<SelectOption<Theme>> = [
   { value: 'system', label: 'System' },
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },

@@ -3,7 +3,7 @@ import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 
 export type Theme = 'system' | 'light' | 'dark'
-export type AppInfo = InvokeOutput<'app:info'>
+type AppInfo = InvokeOutput<'app:info'>
 export type NoticeTone = 'info' | 'success' | 'warning' | 'error'
 export type Notice = { id: number; tone: NoticeTone; message: string }
 

@@ -18,7 +18,7 @@ export function subscribeToHostEvents(): () => void {
 }
 
 /** Reloads profiles; the active catalog too when the active profile is another one or was edited. */
-export async function reloadProfiles(): Promise<void> {
+async function reloadProfiles(): Promise<void> {
   const before = useAppStore.getState()
   const activeBefore = selectActiveProfile(before)
   try {

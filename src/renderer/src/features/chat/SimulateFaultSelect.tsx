@@ -3,7 +3,7 @@ import { useAppStore } from '@renderer/store'
 import { selectIsLocalProfile } from '@renderer/features/settings/profiles-selectors'
 
 /** The local gateway's fault injection (`x-simulate`), offered only where it exists. */
-export const SIMULATED_FAULTS: ReadonlyArray<{ value: string; label: string }> = [
+const SIMULATED_FAULTS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'No fault' },
   { value: 'status=429', label: '429 rate limit' },
   { value: 'status=529', label: '529 overloaded' },

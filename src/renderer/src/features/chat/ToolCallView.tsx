@@ -1,7 +1,7 @@
 import type { ToolCallPart } from '@shared/chat/chat-request'
 
 /** Arguments as pretty JSON when they parse (models do send invalid JSON: then exactly as sent). */
-export function prettyArguments(raw: string): { text: string; valid: boolean } {
+function prettyArguments(raw: string): { text: string; valid: boolean } {
   if (raw.trim() === '') return { text: '{}', valid: true }
   try {
     return { text: JSON.stringify(JSON.parse(raw), null, 2), valid: true }

@@ -13,7 +13,7 @@ export const IMAGE_MEDIA_TYPES = [
   'image/webp',
 ] as const satisfies readonly ImageMediaType[]
 /** Messages refuses images over 5 MB; the same limit for both keeps compare mode fair. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
 export type ImageReadResult = { images: ImagePart[]; problems: string[] }
 
@@ -22,7 +22,7 @@ function formatMegabytes(bytes: number): string {
 }
 
 /** Why a file of this size cannot be attached, in words for the user; undefined when it can. */
-export function imageSizeProblem(file: { name: string; size: number }): string | undefined {
+function imageSizeProblem(file: { name: string; size: number }): string | undefined {
   if (file.size > MAX_IMAGE_BYTES) {
     return `${file.name || 'The image'} is ${formatMegabytes(file.size)}; images can be at most 5 MB.`
   }

@@ -1,7 +1,7 @@
 import type { DialectId } from '@shared/chat/chat-request'
 import type { ChatParams, Conversation } from '@shared/history/conversation'
 
-export const DEFAULT_MAX_TOKENS = 1024
+const DEFAULT_MAX_TOKENS = 1024
 
 export function newPaneId(): string {
   return 'pane-' + crypto.randomUUID().slice(0, 8)

@@ -12,7 +12,7 @@ import {
 } from './format-reply'
 import type { LiveRun } from './runs-slice'
 
-export type ReplyPhase = 'waiting' | 'streaming' | TerminalState
+type ReplyPhase = 'waiting' | 'streaming' | TerminalState
 
 export type ReplyView = {
   phase: ReplyPhase
@@ -34,8 +34,8 @@ export type ReplyView = {
   canRetry: boolean
 }
 
-export const INCOMPLETE_TEXT = 'Incomplete — the stream ended before its end marker'
-export const STOPPED_TEXT = 'Stopped'
+const INCOMPLETE_TEXT = 'Incomplete — the stream ended before its end marker'
+const STOPPED_TEXT = 'Stopped'
 export const SEQ_GAP_TEXT =
   'Some updates from the app were lost on the way: the reply shown may be incomplete.'
 

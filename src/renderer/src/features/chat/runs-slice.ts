@@ -22,8 +22,8 @@ import { failedStartRecord } from './reply-record'
 import { takeHeldUpdates, type HeldUpdates, type RunStreams } from './run-streams'
 import { appendMessages, truncateBefore } from './transcript-edits'
 
-export type RedactedHttp = NonNullable<RunUpdate['request']>
-export type ResponseMeta = NonNullable<RunUpdate['response']>
+type RedactedHttp = NonNullable<RunUpdate['request']>
+type ResponseMeta = NonNullable<RunUpdate['response']>
 
 /** Everything known about one reply while it streams, and after (for the inspector and the footer). */
 export type LiveRun = {

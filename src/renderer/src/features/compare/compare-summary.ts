@@ -9,7 +9,7 @@ import {
 } from '@renderer/features/chat/format-reply'
 
 /** One pane's side of the comparison. */
-export type CompareSide = {
+type CompareSide = {
   finish: string
   tokens: string
   ttft: string
@@ -17,7 +17,7 @@ export type CompareSide = {
   adjustments: ParamAdjustment[]
 }
 
-export type CompareRow = { label: string; values: [string, string]; differs: boolean }
+type CompareRow = { label: string; values: [string, string]; differs: boolean }
 
 export type CompareSummaryView = {
   turnId: string

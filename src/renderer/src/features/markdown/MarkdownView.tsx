@@ -11,7 +11,7 @@ import './markdown.css'
  * Below it every block is rendered: a short reply costs few nodes, and a virtualizer per message would
  * cost more than it saves.
  */
-export const VIRTUALIZE_MIN_BLOCKS = 24
+const VIRTUALIZE_MIN_BLOCKS = 24
 
 /**
  * Markdown of model output, incrementally: the text is split into blocks (the splitter keeps the

@@ -4,7 +4,7 @@ import { OPENAI_NAME_PATTERN } from '@shared/dialects/openai-chat/openai-request
 import { describeJsonTextError, parseJsonText } from './parse-json-text'
 
 /** The native shape a tool was written in; the editor's own is `{ name, description?, parameters }`. */
-export type ToolSourceFormat = 'openai' | 'anthropic'
+type ToolSourceFormat = 'openai' | 'anthropic'
 export type ToolConversion = { name: string; from: ToolSourceFormat }
 
 /** Valid tools, and which of them were written in a dialect's native shape and converted. */

@@ -119,7 +119,7 @@ export function ProfileKey({
 }
 
 /** "Stored in the system keychain · •••• 3f9a", or "Kept for this session only" and why. */
-export function KeyStatusLine({ status }: { status: KeyStatusView | undefined }): React.JSX.Element {
+function KeyStatusLine({ status }: { status: KeyStatusView | undefined }): React.JSX.Element {
   if (!status) return <p className="settings-muted">Reading the key status…</p>
   const reason = status.storage === 'session' ? status.reason : undefined
   return (

@@ -5,7 +5,7 @@ import type { KeyStatusView } from '@shared/ipc/contract'
  * the last four characters of a key ever appear, after a mask that does not reveal its length.
  */
 
-export const KEY_MASK = '••••'
+const KEY_MASK = '••••'
 
 export function maskedKey(status: Pick<KeyStatusView, 'last4'>): string {
   return status.last4 ? `${KEY_MASK} ${status.last4}` : KEY_MASK

@@ -7,7 +7,7 @@ export type ProfileFormValues = {
   loginUrl: string
   catalogSource: 'gateway' | 'bundled'
 }
-export type ProfileFormField = keyof ProfileFormValues
+type ProfileFormField = keyof ProfileFormValues
 export type ProfileFormErrors = Partial<Record<ProfileFormField | 'form', string>>
 
 export const EMPTY_PROFILE_FORM: ProfileFormValues = {

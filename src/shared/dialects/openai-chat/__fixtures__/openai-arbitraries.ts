@@ -60,7 +60,7 @@ const userMessage: fc.Arbitrary<UserMessage> = fc
  * A conversation the API accepts: it opens with a user turn, and every assistant tool call is
  * answered by a tool message before the next turn. Ids are unique by construction.
  */
-export const conversation: fc.Arbitrary<ChatMessage[]> = fc
+const conversation: fc.Arbitrary<ChatMessage[]> = fc
   .array(
     fc.record({
       user: userMessage,
@@ -164,7 +164,7 @@ export const carriableRequest: fc.Arbitrary<ChatRequest> = fc
   })
 
 /** Errors in OpenAI's own terms (what this dialect's parser reads back unchanged). */
-export const openaiError: fc.Arbitrary<DialectError> = fc.oneof(
+const openaiError: fc.Arbitrary<DialectError> = fc.oneof(
   anyText.map((message) => ({
     type: 'server_error',
     message,

@@ -3,7 +3,7 @@ import type { KeyStatusView } from '@shared/ipc/contract'
 import type { Profile } from '@shared/settings/settings-schema'
 import type { FakeApi } from './fake-api'
 
-export const LOCAL_BASE_URL = 'http://127.0.0.1:41234/v1'
+const LOCAL_BASE_URL = 'http://127.0.0.1:41234/v1'
 
 export const LOCAL_PROFILE: Profile = {
   id: 'local',

@@ -23,7 +23,7 @@ export const REMOTE_PROFILE: Profile = {
   catalogSource: 'gateway',
 }
 
-export const CATALOG: CatalogModel[] = buildCatalog({ baseUrl: LOCAL_PROFILE.baseUrl })
+const CATALOG: CatalogModel[] = buildCatalog({ baseUrl: LOCAL_PROFILE.baseUrl })
 export const VISION_MODEL = CATALOG[0] as CatalogModel
 export const TEXT_MODEL = CATALOG[1] as CatalogModel
 
