@@ -12,7 +12,8 @@ function namedPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map((match) => match[1] ?? '')
   return spans
     .filter(
-      (span) => /^(src|scripts|test|docs|resources)\//.test(span) || /^[\w.-]+\.(config\.ts|json)$/.test(span),
+      (span) =>
+        /^(src|scripts|test|docs|resources)\//.test(span) || /^[\w.-]+\.(config\.ts|json)$/.test(span),
     )
     .map((span) => span.replace(/\/$/, ''))
 }
