@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { EVAL_CLI_OPTIONS, EVAL_USAGE, EvalUsageError, parseEvalArgs, parseTargetSpec } from './eval-args'
+
+describe('eval CLI arguments', () => {
+  it('defaults to both dialects × both catalog models on the local gateway', () => {
+    const args = parseEvalArgs(['set.yaml'])
+    expect(args.targets.map((t) => `${t.dialect}/${t.model}/${t.connection}`).sort()).toEqual([
+      'anthropic-messages/vendora-V4-Flash-Vision-Exp/local',
+      'anthropic-messages/vendorb3.8-Flash-Next/local',
+      'openai-chat/vendora-V4-Flash-Vision-Exp/local',
+      'openai-chat/vendorb3.8-Flash-Next/local',
+    ])
+    expect(args.concurrency).toBe(4)
+  })
+
+  it('reads targets with dialect aliases and an optional base URL', () => {
+    expect(parseTargetSpec('anthropic:m1')).toMatchObject({
+      dialect: 'anthropic-messages',
+      model: 'm1',
+      connection: 'local',
+    })
+    expect(parseTargetSpec('openai:m2@https://gw.example/v1')).toMatchObject({
+      id: 'openai-chat:m2@https://gw.example/v1',
+      connection: 'https://gw.example/v1',
+    })
+    expect(() => parseTargetSpec('gemini:m')).toThrow(EvalUsageError)
+    expect(() => parseTargetSpec('openai:m@ftp://x')).toThrow('must start with http:// or https://')
+  })
+
+  it('refuses bad numbers and unknown flags as usage errors', () => {
+    expect(() => parseEvalArgs(['s', '--concurrency', '0'])).toThrow(
+      '--concurrency must be a whole number from 1 to 64',
+    )
+    expect(() => parseEvalArgs(['s', '--bogus'])).toThrow(EvalUsageError)
+  })
+
+  it('the usage text mentions every flag', () => {
+    for (const flag of Object.keys(EVAL_CLI_OPTIONS)) expect(EVAL_USAGE).toContain(`--${flag}`)
+  })
+})

@@ -1,0 +1,17 @@
+import type { GraderSpec } from '../grader-spec'
+
+/** One grader's verdict on one cell, with the reason in words (shown in the grid and in JUnit). */
+export type GraderResult = {
+  type: GraderSpec['type']
+  /** Short name of the check: `contains "Oslo"`, `regex /^\d+$/`. */
+  label: string
+  passed: boolean
+  /** Why it passed or failed, naming what was expected and what was found. */
+  reason: string
+}
+
+/** Output quoted in reasons: enough to recognise, never a megabyte in a grid cell. */
+export function quoteOutput(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return JSON.stringify(flat.length > max ? `${flat.slice(0, max)}…` : flat)
+}

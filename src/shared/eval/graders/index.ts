@@ -1,0 +1,5 @@
+export * from './cell-output'
+export * from './grader-result'
+export * from './grade-cell'
+export * from './regex-guard'
+export * from './rubric-grader'

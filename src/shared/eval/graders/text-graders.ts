@@ -1,0 +1,64 @@
+import { EVAL_LIMITS } from '../eval-limits'
+import type { GraderSpec } from '../grader-spec'
+import type { CellOutput } from './cell-output'
+import { quoteOutput, type GraderResult } from './grader-result'
+import { checkPatternSafety, type RegexTester } from './regex-guard'
+
+type Spec<T extends GraderSpec['type']> = Extract<GraderSpec, { type: T }>
+
+export function gradeEquals(spec: Spec<'equals'>, output: CellOutput): GraderResult {
+  const trim = spec.trim ?? true
+  const norm = (s: string) => {
+    const t = trim ? s.trim() : s
+    return spec.ignoreCase ? t.toLowerCase() : t
+  }
+  const label = `equals ${JSON.stringify(spec.value)}${spec.ignoreCase ? ' (any case)' : ''}`
+  const passed = norm(output.text) === norm(spec.value)
+  return {
+    type: 'equals',
+    label,
+    passed,
+    reason: passed ? 'the output is exactly the expected text' : `the output is ${quoteOutput(output.text)}`,
+  }
+}
+
+export function gradeContains(spec: Spec<'contains'>, output: CellOutput): GraderResult {
+  const haystack = spec.ignoreCase ? output.text.toLowerCase() : output.text
+  const needle = spec.ignoreCase ? spec.value.toLowerCase() : spec.value
+  const at = haystack.indexOf(needle)
+  const label = `contains ${JSON.stringify(spec.value)}${spec.ignoreCase ? ' (any case)' : ''}`
+  return at >= 0
+    ? { type: 'contains', label, passed: true, reason: `found at character ${at + 1}` }
+    : {
+        type: 'contains',
+        label,
+        passed: false,
+        reason: `not found in the output ${quoteOutput(output.text)}`,
+      }
+}
+
+export function gradeRegex(spec: Spec<'regex'>, output: CellOutput, testRegex: RegexTester): GraderResult {
+  const label = `regex /${spec.pattern}/${spec.flags ?? ''}`
+  const fail = (reason: string): GraderResult => ({ type: 'regex', label, passed: false, reason })
+  let regex: RegExp
+  try {
+    checkPatternSafety(spec.pattern)
+    regex = new RegExp(spec.pattern, spec.flags ?? '')
+  } catch (error) {
+    return fail(`the pattern is refused: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const input = output.text.slice(0, EVAL_LIMITS.regexInputChars)
+  const clipped =
+    input.length < output.text.length ? ` (first ${EVAL_LIMITS.regexInputChars} characters)` : ''
+  let matched: boolean
+  try {
+    matched = testRegex(regex, input)
+  } catch (error) {
+    return fail(
+      `the pattern could not be run${clipped}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  return matched
+    ? { type: 'regex', label, passed: true, reason: `the output${clipped} matches` }
+    : fail(`the output${clipped} does not match: ${quoteOutput(output.text)}`)
+}

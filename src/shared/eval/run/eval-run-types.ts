@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { dialectIdSchema, finishReasonSchema, usageSchema } from '../../chat/chat-schemas'
+import { terminalStateSchema } from '../../runs/run-types'
+import { paramPresetSchema } from '../test-set-schema'
+
+/**
+ * One column of the matrix: where requests go (`connection`: a profile id in the app, a named
+ * connection in the CLI — the executor resolves it to a base URL and a key, which never appear
+ * here), which model, in which dialect, with which parameters.
+ */
+export const evalTargetSchema = z.strictObject({
+  /** Stable across runs (compare matches cells by case id and target id). */
+  id: z.string().min(1).max(200),
+  label: z.string().max(200).optional(),
+  connection: z.string().min(1).max(200),
+  model: z.string().min(1),
+  dialect: dialectIdSchema,
+  /** Overrides the prompt's params. */
+  params: paramPresetSchema.optional(),
+})
+export type EvalTarget = z.infer<typeof evalTargetSchema>
+
+export const graderResultSchema = z.strictObject({
+  type: z.string(),
+  label: z.string(),
+  passed: z.boolean(),
+  reason: z.string(),
+})
+
+/** One case × target: what came back, its figures and its grades. */
+export const cellResultSchema = z.strictObject({
+  caseId: z.string(),
+  targetId: z.string(),
+  state: terminalStateSchema,
+  /** The reply text (clipped at EVAL_LIMITS.outputChars; graders saw all of it). */
+  output: z.string(),
+  outputTruncated: z.boolean().optional(),
+  toolCalls: z.array(z.strictObject({ name: z.string(), arguments: z.string() })),
+  finish: finishReasonSchema.optional(),
+  /** Why the request failed, in words (network error, 401, timeout…). */
+  error: z.string().optional(),
+  ttftMs: z.number().optional(),
+  totalMs: z.number().optional(),
+  tokensPerSecond: z.number().optional(),
+  outputTokens: z.number().optional(),
+  usage: usageSchema.optional(),
+  points: z.string().optional(),
+  graders: z.array(graderResultSchema),
+  /** The request completed and every grader passed (no graders: the request completed). */
+  passed: z.boolean(),
+  /** Epoch ms when the cell finished. */
+  finishedAt: z.number(),
+})
+export type CellResult = z.infer<typeof cellResultSchema>
+
+export const evalRunSchema = z.strictObject({
+  id: z.string(),
+  setName: z.string(),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+  /** `stopped`: the user stopped it; resuming runs only the cells not in `cells`. */
+  status: z.enum(['running', 'stopped', 'finished']),
+  targets: z.array(evalTargetSchema),
+  caseIds: z.array(z.string()),
+  cells: z.array(cellResultSchema),
+})
+export type EvalRun = z.infer<typeof evalRunSchema>
+
+/** The key of a cell in maps: case id and target id (ids may hold any character but NUL). */
+export function cellKey(caseId: string, targetId: string): string {
+  return `${caseId}\u0000${targetId}`
+}
+
+export type EvalProgress = {
+  /** Cells finished, kept from a resumed run included. */
+  done: number
+  total: number
+  passed: number
+  failed: number
+  /** Estimated ms until the last cell finishes, from this session's pace; absent before the first cell. */
+  etaMs?: number
+  /** The cell that just finished. */
+  cell?: CellResult
+}

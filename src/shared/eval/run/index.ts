@@ -1,0 +1,7 @@
+export * from './build-cell-request'
+export * from './compare-runs'
+export * from './eval-run-types'
+export * from './export-json'
+export * from './export-junit'
+export * from './run-evaluation'
+export * from './run-totals'
