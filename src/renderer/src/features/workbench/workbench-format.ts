@@ -1,0 +1,15 @@
+/** Figures as the grid shows them. */
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined) return '–'
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+}
+
+export function formatRate(rate: number | undefined): string {
+  return rate === undefined ? '–' : `${Math.round(rate)} tok/s`
+}
+
+export function formatEta(ms: number | undefined): string {
+  if (ms === undefined) return ''
+  const seconds = Math.ceil(ms / 1000)
+  return seconds < 60 ? `ETA ${seconds} s` : `ETA ${Math.floor(seconds / 60)} min ${seconds % 60} s`
+}
