@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { startApp, type AppProcess } from './support/app-process'
+import { hostInvoke } from './support/host-api'
+import { ChatPage, SCREENSHOT_DIR } from './support/pages/chat'
+
+/**
+ * The workbench end to end in browser mode: a template with two variables, five cases imported from
+ * CSV, three kinds of graders, both dialects × both models against the local gateway's simulator
+ * (deterministic: it quotes the prompt, names the dialect and lists the temperature it saw), then a
+ * re-run after a parameter change compared with the first run. The same set file through
+ * `npm run eval` must give the same verdicts.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+// expect.contains: the city is quoted back (pass); Rome/Paris never (fail everywhere); the dialect id
+// `openai-chat` only in OpenAI replies (the dialects differ on that case).
+const CASES_CSV = [
+  'city,lang,expect.contains',
+  'Oslo,English,Oslo',
+  'Lima,Spanish,Lima',
+  'Kyoto,Japanese,Kyoto',
+  'Rome,Italian,Paris',
+  'Cairo,Arabic,`openai-chat`',
+].join('\n')
+
+let app: AppProcess
+
+test.beforeAll(async () => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  app = await startApp({ gatewayConfig: { simulator: { ttftMs: 20, tokensPerSecond: 3000 } } })
+})
+test.afterAll(async () => {
+  await app?.stop()
+})
+
+async function waitForRun(page: Page, runsBefore: number): Promise<void> {
+  await expect(page.locator('.wb-run-status')).toHaveAttribute('data-status', 'finished', { timeout: 30_000 })
+  await expect
+    .poll(async () => (await hostInvoke(app, 'eval:list-runs', undefined)).length)
+    .toBe(runsBefore + 1)
+}
+
+function verdicts(page: Page): Promise<string[][]> {
+  return page
+    .getByRole('grid', { name: 'Results grid' })
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...row.querySelectorAll('[data-verdict]')].map((cell) => cell.getAttribute('data-verdict') ?? ''),
+      ),
+    )
+}
+
+test('template + CSV set over both dialects × both models: expected verdicts, regressions after a parameter change, same verdicts from npm run eval', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await new ChatPage(page).open(app.url)
+  await page.getByRole('button', { name: 'Workbench' }).click()
+
+  await page.getByRole('textbox', { name: 'Set name' }).fill('cities')
+  await page.getByRole('textbox', { name: 'User message' }).fill('Tell me about {{city}} in {{lang}}.')
+  // Detected as typed.
+  await expect(page.getByLabel('Detected variables')).toContainText('city')
+  await expect(page.getByLabel('Detected variables')).toContainText('lang')
+  await page.getByRole('spinbutton', { name: 'Temperature' }).first().fill('0')
+
+  await page.getByLabel('Import cases file').setInputFiles({
+    name: 'cities.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(CASES_CSV),
+  })
+  await expect(page.getByRole('heading', { name: 'Cases (5)' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'city of row-4' })).toHaveValue('Rome')
+
+  // Three kinds of graders in all: contains (per case, from the CSV), regex and finish-reason (per set).
+  await page.getByRole('combobox', { name: 'Grader kind' }).selectOption('regex')
+  await page.getByRole('textbox', { name: 'Grader argument' }).fill('temperature 0\\b')
+  await page.getByRole('button', { name: 'Add grader' }).click()
+  await page.getByRole('combobox', { name: 'Grader kind' }).selectOption('finish-reason')
+  await page.getByRole('textbox', { name: 'Grader argument' }).fill('stop')
+  await page.getByRole('button', { name: 'Add grader' }).click()
+  await expect(page.getByRole('region', { name: 'Set graders' }).getByRole('listitem')).toHaveCount(2)
+
+  // Both dialects × the first two models of the local profile.
+  await expect(page.getByRole('table', { name: 'Target list' }).getByRole('row')).toHaveCount(4)
+  await page.getByRole('button', { name: 'Save set' }).click()
+  await expect.poll(async () => (await hostInvoke(app, 'eval:list-sets', undefined)).length).toBe(1)
+
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await waitForRun(page, 0)
+  const targets = await page.locator('.wb-grid-head [role=columnheader]').allTextContents()
+  const openaiColumns = targets.slice(1).map((label) => label.startsWith('openai-chat'))
+  const expected = [true, true, true, false].map((pass) => openaiColumns.map(() => (pass ? 'pass' : 'fail')))
+  expected.push(openaiColumns.map((openai) => (openai ? 'pass' : 'fail')))
+  expect(await verdicts(page)).toEqual(expected)
+  await expect(page.getByRole('table', { name: 'Totals per target' })).toContainText('4/5')
+  await expect(page.getByRole('table', { name: 'Totals per target' })).toContainText('3/5')
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-first-run.png') })
+
+  // Filters: failed only keeps rows 4 and 5; differs between targets only row 5.
+  await page.getByRole('checkbox', { name: 'Failed only' }).check()
+  await expect(page.getByRole('grid', { name: 'Results grid' }).getByRole('row')).toHaveCount(2)
+  await page.getByRole('checkbox', { name: 'Failed only' }).uncheck()
+  await page.getByRole('checkbox', { name: 'Differs between targets' }).check()
+  await expect(page.getByRole('grid', { name: 'Results grid' }).getByRole('row')).toHaveCount(1)
+  await page.getByRole('checkbox', { name: 'Differs between targets' }).uncheck()
+
+  // The same set file through the headless runner: the same verdict for every case × dialect × model.
+  const setsDir = path.join(app.userDataDir, 'eval-sets')
+  const setFile = path.join(setsDir, readdirSync(setsDir).find((name) => name.endsWith('.json')) as string)
+  const out = path.join(os.tmpdir(), `workbench-e2e-${process.pid}.json`)
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        'scripts/eval.ts',
+        setFile,
+        '--json',
+        out,
+        '--ttft-ms',
+        '5',
+        '--tokens-per-second',
+        '5000',
+      ],
+      { cwd: ROOT, stdio: 'pipe' },
+    )
+  } catch (error) {
+    // Exit code 1: some cells failed, as expected; the JSON is written either way.
+    if ((error as { status?: number }).status !== 1) throw error
+  }
+  const cli = JSON.parse(readFileSync(out, 'utf8')) as {
+    run: { cells: Array<{ caseId: string; targetId: string; passed: boolean }> }
+  }
+  const appRun = (await hostInvoke(app, 'eval:list-runs', undefined))[0]
+  const saved = await hostInvoke(app, 'eval:get-run', { id: appRun?.id ?? '' })
+  const byDialectModel = (
+    cells: Array<{ caseId: string; targetId: string; passed: boolean }>,
+    targetOf: (id: string) => string,
+  ) => Object.fromEntries(cells.map((cell) => [`${cell.caseId} ${targetOf(cell.targetId)}`, cell.passed]))
+  const appTargets = new Map(saved.targets.map((t) => [t.id, `${t.dialect}:${t.model}`]))
+  expect(byDialectModel(cli.run.cells, (id) => id)).toEqual(
+    byDialectModel(saved.cells, (id) => appTargets.get(id) ?? id),
+  )
+  writeFileSync(
+    path.join(SCREENSHOT_DIR, 'workbench-cli-verdicts.json'),
+    JSON.stringify(cli.run.cells.map((c) => [c.caseId, c.targetId, c.passed])),
+  )
+
+  // A parameter change on the last target: temperature 1 breaks its regex grader.
+  const lastTarget = page.getByRole('table', { name: 'Target list' }).getByRole('row').last()
+  await lastTarget.getByRole('spinbutton').fill('1')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await waitForRun(page, 1)
+  await page.getByRole('combobox', { name: 'Compare with run' }).selectOption({ index: 1 })
+  // Rows 1–3 passed on the last target before and fail now; rows 4–5 failed there both times.
+  await expect(page.locator('[data-regression=yes]')).toHaveCount(3)
+  await expect(page.getByLabel('Comparison with the previous run')).toContainText('3 regressions')
+
+  // A diff of one regression with the same case on the first target.
+  await page.locator('[data-regression=yes]').first().click()
+  await page
+    .getByRole('grid', { name: 'Results grid' })
+    .getByRole('row')
+    .first()
+    .locator('[data-verdict]')
+    .first()
+    .click()
+  await expect(page.getByRole('region', { name: 'Cell diff' }).locator('.wb-diff-added')).not.toHaveCount(0)
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-regressions.png'), fullPage: true })
+})
