@@ -173,5 +173,7 @@ test('template + CSV set over both dialects × both models: expected verdicts, r
     .first()
     .click()
   await expect(page.getByRole('region', { name: 'Cell diff' }).locator('.wb-diff-added')).not.toHaveCount(0)
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-regressions.png'), fullPage: true })
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-regressions.png') })
+  await page.getByRole('region', { name: 'Cell diff' }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-diff.png') })
 })

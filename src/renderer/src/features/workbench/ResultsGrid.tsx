@@ -3,9 +3,9 @@ import { useMemo, useRef } from 'react'
 import { useAppStore } from '@renderer/store'
 import { cellKey, type CellResult } from '@shared/eval'
 import { regressionKeys, rowCells, visibleCaseIds, type GridFilter } from './workbench-selectors'
-import { formatMs, formatRate } from './workbench-format'
+import { formatMs, formatPoints, formatRate } from './workbench-format'
 
-const ROW_HEIGHT = 76
+const ROW_HEIGHT = 88
 
 function CellView({
   cell,
@@ -37,8 +37,10 @@ function CellView({
       </span>
       <span className="wb-preview">{cell.output.slice(0, 90).replace(/\s+/g, ' ')}</span>
       <span className="wb-figures">
-        {formatMs(cell.ttftMs)} · {formatRate(cell.tokensPerSecond)} · {cell.outputTokens ?? '–'} tok
-        {cell.points === undefined ? '' : ` · ${cell.points} pt`}
+        TTFT {formatMs(cell.ttftMs)} · {formatRate(cell.tokensPerSecond)}
+      </span>
+      <span className="wb-figures">
+        {cell.outputTokens ?? '–'} tok{cell.points === undefined ? '' : ` · ${formatPoints(cell.points)} pt`}
       </span>
     </button>
   )

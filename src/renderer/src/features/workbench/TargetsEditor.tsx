@@ -61,7 +61,7 @@ export function TargetsEditor(): React.JSX.Element {
                   min={0}
                   max={2}
                   aria-label={`Temperature of ${target.dialect} ${target.model}`}
-                  placeholder="prompt's"
+                  placeholder="temp."
                   value={target.params?.temperature ?? ''}
                   onChange={(event) => {
                     const { temperature: _old, ...rest } = target.params ?? {}

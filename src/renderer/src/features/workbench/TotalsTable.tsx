@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
-import { formatMs, formatRate } from './workbench-format'
+import { formatMs, formatPoints, formatRate } from './workbench-format'
 import { totalsOf } from './workbench-selectors'
 
 /** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, points. */
@@ -34,7 +34,7 @@ export function TotalsTable(): React.JSX.Element | null {
             </td>
             <td>{formatMs(t.p50TtftMs)}</td>
             <td>{formatRate(t.meanTokensPerSecond)}</td>
-            <td>{t.points}</td>
+            <td title={`${t.points} (exact)`}>{formatPoints(t.points)}</td>
           </tr>
         ))}
       </tbody>
