@@ -226,3 +226,30 @@ test('500 cases × 4 targets at 3,000 tokens/s: every cell arrives, the grid kee
   )
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-500x4.png') })
 })
+
+test('chat template: variables detected as typed, the form fills the code preview and the sent request alike', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page)
+  await chat.open(app.url)
+  await page.getByRole('textbox', { name: 'System prompt' }).fill('Answer in {{lang}}.')
+  await chat.message().fill('Tell me about {{city}} in 12 words.')
+  const form = page.getByRole('region', { name: 'Template variables' })
+  await expect(form.getByRole('textbox')).toHaveCount(2)
+  await form.getByRole('textbox', { name: 'Value of lang' }).fill('Norwegian')
+  // One value given, one missing: the code view says which instead of showing a command.
+  await page.getByRole('tab', { name: 'Code' }).click()
+  await expect(page.getByRole('tabpanel', { name: 'Code (next)' })).toContainText('{{city}}')
+  await form.getByRole('textbox', { name: 'Value of city' }).fill('Oslo')
+  await expect(page.getByRole('tabpanel', { name: 'Code (next)' })).toContainText(
+    'Tell me about Oslo in 12 words.',
+  )
+  await expect(page.getByRole('tabpanel', { name: 'Code (next)' })).toContainText('Answer in Norwegian.')
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'chat-template-variables.png') })
+  await chat.sendButton().click()
+  await chat.waitForIdle()
+  // The simulator quotes the last user message it received: the filled one.
+  await expect(chat.lastReply(1)).toContainText('Tell me about Oslo in 12 words.')
+  // The transcript keeps the template.
+  await expect(chat.userMessages(1).last()).toContainText('{{city}}')
+})
