@@ -253,3 +253,41 @@ test('chat template: variables detected as typed, the form fills the code previe
   // The transcript keeps the template.
   await expect(chat.userMessages(1).last()).toContainText('{{city}}')
 })
+
+test('a set file opened from disk; Stop keeps the finished cells, Resume runs only the rest', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await new ChatPage(page).open(app.url)
+  await page.getByRole('button', { name: 'Workbench' }).click()
+  await page.getByLabel('Open set file').setInputFiles(path.join(ROOT, 'docs/examples/capitals.eval.yaml'))
+  await expect(page.getByRole('heading', { name: 'Cases (5)' })).toBeVisible()
+  await expect(page.getByLabel('Detected variables')).toContainText('country')
+  await expect(page.getByLabel('Detected variables')).toContainText('style')
+
+  const csv = ['country,style', ...Array.from({ length: 60 }, (_, i) => `Land ${i},one word`)].join('\n')
+  await page
+    .getByLabel('Import cases file')
+    .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expect(page.getByRole('heading', { name: 'Cases (60)' })).toBeVisible()
+  await page.getByRole('spinbutton', { name: 'At once' }).fill('1')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const status = page.locator('.wb-run-status')
+  await expect(status).toContainText(/^([1-9]\d*)\/240/)
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(status).toHaveAttribute('data-status', 'stopped')
+  const stoppedAt = Number(/^(\d+)\//.exec((await status.textContent()) ?? '')?.[1])
+  expect(stoppedAt).toBeGreaterThan(0)
+  expect(stoppedAt).toBeLessThan(240)
+  const saved = (await hostInvoke(app, 'eval:list-runs', undefined)).find((run) => run.status === 'stopped')
+  expect(saved?.cells).toBe(stoppedAt)
+
+  await page.getByRole('spinbutton', { name: 'At once' }).fill('4')
+  await page.getByRole('button', { name: 'Resume' }).click()
+  await expect(status).toHaveAttribute('data-status', 'finished', { timeout: 60_000 })
+  await expect(status).toContainText('240/240')
+  const finished = await hostInvoke(app, 'eval:get-run', { id: saved?.id ?? '' })
+  expect(finished.status).toBe('finished')
+  expect(new Set(finished.cells.map((c) => `${c.caseId}/${c.targetId}`)).size).toBe(240)
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-resumed.png') })
+})

@@ -10,6 +10,8 @@ export function RunControls(): React.JSX.Element {
   const start = useAppStore((state) => state.startEvaluation)
   const stop = useAppStore((state) => state.stopEvaluation)
   const resume = useAppStore((state) => state.resumeEvaluation)
+  const concurrency = useAppStore((state) => state.wbConcurrency)
+  const setConcurrency = useAppStore((state) => state.setConcurrency)
   const running = run?.status === 'running'
   const fraction = run && run.total > 0 ? run.done / run.total : 0
   return (
@@ -24,6 +26,17 @@ export function RunControls(): React.JSX.Element {
         <Button disabled={run?.status !== 'stopped'} onClick={() => void resume()}>
           Resume
         </Button>
+        <label className="wb-label wb-inline">
+          At once
+          <input
+            className="text-input wb-number"
+            type="number"
+            min={1}
+            max={16}
+            value={concurrency}
+            onChange={(event) => setConcurrency(Number(event.target.value) || 1)}
+          />
+        </label>
         {run && (
           <span className="wb-run-status" aria-live="polite" data-status={run.status}>
             {run.done}/{run.total} · {run.passed} passed · {run.failed} failed · {run.status}{' '}

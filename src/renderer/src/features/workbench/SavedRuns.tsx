@@ -3,6 +3,8 @@ import { Button } from '@renderer/components/Button'
 import { downloadTextFile } from '@renderer/features/history/download-text-file'
 import { invoke } from '@renderer/lib/invoke'
 import { useAppStore } from '@renderer/store'
+import { serializeTestSet } from '@shared/eval'
+import { draftToSet } from './workbench-set'
 
 /** Saved runs: re-open one, compare the shown run with an earlier one, export JSON or JUnit XML. */
 export function SavedRuns(): React.JSX.Element {
@@ -17,6 +19,7 @@ export function SavedRuns(): React.JSX.Element {
   const saveSet = useAppStore((state) => state.saveSet)
   const openSet = useAppStore((state) => state.openSet)
   const notify = useAppStore((state) => state.notify)
+  const openSetFile = useAppStore((state) => state.openSetFile)
   useEffect(() => {
     void load()
     void loadSets()
@@ -41,6 +44,40 @@ export function SavedRuns(): React.JSX.Element {
         <Button size="sm" onClick={() => void saveSet()}>
           Save set
         </Button>
+        <Button
+          size="sm"
+          onClick={() => {
+            const draft = useAppStore.getState().wbDraft
+            downloadTextFile(
+              `${draft.name.replace(/[^A-Za-z0-9_-]+/g, '-') || 'set'}.eval.yaml`,
+              serializeTestSet(draftToSet(draft), 'yaml'),
+              'application/yaml',
+            )
+          }}
+        >
+          Download set file
+        </Button>
+        <label className="btn btn-secondary btn-sm">
+          Open set file…
+          <input
+            type="file"
+            accept=".json,.yaml,.yml"
+            className="visually-hidden"
+            aria-label="Open set file"
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              event.target.value = ''
+              if (!file) return
+              void file.text().then((text) => {
+                try {
+                  openSetFile(text, file.name)
+                } catch (error) {
+                  notify('error', (error as Error).message)
+                }
+              })
+            }}
+          />
+        </label>
         <select
           className="select"
           aria-label="Open saved set"

@@ -1,6 +1,7 @@
 import {
   cellKey,
   importCases,
+  parseTestSetFile,
   type CellResult,
   type EvalRun,
   type EvalTarget,
@@ -59,6 +60,9 @@ export type WorkbenchSlice = {
   comparePrevious(id: string | null): Promise<void>
   loadSavedSets(): Promise<void>
   saveSet(): Promise<void>
+  /** A set file (JSON or YAML) from disk becomes the draft; throws EvalInputError naming where. */
+  openSetFile(text: string, fileName: string): void
+  setConcurrency(concurrency: number): void
   openSet(id: string): Promise<void>
 }
 
@@ -228,6 +232,11 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get) => {
         fail(error)
       }
     },
+    openSetFile(text, fileName) {
+      set({ wbDraft: setToDraft(parseTestSetFile(text, fileName)), wbSetId: undefined, wbError: undefined })
+    },
+    setConcurrency: (concurrency) =>
+      set({ wbConcurrency: Math.max(1, Math.min(16, Math.round(concurrency))) }),
     async openSet(id) {
       try {
         const loaded = await invoke('eval:get-set', { id })
