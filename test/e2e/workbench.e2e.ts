@@ -103,6 +103,27 @@ test('template + CSV set over both dialects × both models: expected verdicts, r
   await expect(page.getByRole('table', { name: 'Totals per target' })).toContainText('3/5')
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-first-run.png') })
 
+  // Export: in browser mode a download; the JSON reads back with every cell, the JUnit XML has one
+  // failure or error per failed cell.
+  const [jsonDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ])
+  const exported = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8')) as {
+    format: string
+    run: { cells: unknown[] }
+  }
+  expect(exported.format).toBe('model-gateway-eval-results')
+  expect(exported.run.cells).toHaveLength(20)
+  const [junitDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JUnit' }).click(),
+  ])
+  expect(junitDownload.suggestedFilename()).toMatch(/\.junit\.xml$/)
+  const junit = readFileSync(await junitDownload.path(), 'utf8')
+  expect(junit.match(/<testcase /g)).toHaveLength(20)
+  expect(junit.match(/<(failure|error) /g)).toHaveLength(6)
+
   // Filters: failed only keeps rows 4 and 5; differs between targets only row 5.
   await page.getByRole('checkbox', { name: 'Failed only' }).check()
   await expect(page.getByRole('grid', { name: 'Results grid' }).getByRole('row')).toHaveCount(2)
