@@ -44,7 +44,7 @@ const set: TestSet = {
   cases: cities.map((city) => ({ id: city, vars: { city } })),
 }
 
-async function service() {
+async function service(extra: { maxRunFileBytes?: number } = {}) {
   const events: EvalProgressEvent[] = []
   const dir = mkdtempSync(path.join(os.tmpdir(), 'eval-service-'))
   const evals = await createEvalService({
@@ -52,6 +52,7 @@ async function service() {
     logger: quiet,
     resolveTarget: async () => ({ baseUrl: gateway.baseUrl, apiKey: KEY, catalog }),
     emit: (event) => events.push(event),
+    ...extra,
   })
   const ended = (runId: string) =>
     new Promise<EvalProgressEvent>((resolve) => {
@@ -136,5 +137,14 @@ describe('eval service', () => {
     const { runId } = await evals.start({ set, targets })
     await expect(evals.start({ set, targets })).rejects.toThrow(/already running/)
     await evals.stop(runId)
+  })
+
+  it('a run too large to save still ends, with the reason, and is not listed', async () => {
+    const { evals, ended } = await service({ maxRunFileBytes: 1000 })
+    const { runId } = await evals.start({ set, targets })
+    const last = await ended(runId)
+    expect(last.status).toBe('finished')
+    expect(last.error).toMatch(/could not be saved/)
+    expect(await evals.listRuns()).toEqual([])
   })
 })

@@ -60,11 +60,14 @@ export async function createEvalService(options: {
   emit: (event: EvalProgressEvent) => void
   fetch?: typeof fetch
   progressFrameMs?: number
+  /** Larger run files are refused (the json-store's cap; default its 256 MiB). */
+  maxRunFileBytes?: number
 }) {
   const runs = await createJsonDirectoryStore({
     dir: path.join(options.userDataDir, 'eval-runs'),
     schema: evalRunSchema,
     summarize: summarizeRun,
+    ...(options.maxRunFileBytes === undefined ? {} : { maxFileBytes: options.maxRunFileBytes }),
   })
   const sets = await createJsonDirectoryStore({
     dir: path.join(options.userDataDir, 'eval-sets'),
@@ -146,8 +149,13 @@ export async function createEvalService(options: {
     })
     const done = run.then(
       async (finished) => {
-        await runs.write(finished.id, finished)
-        batcher.flush(finished.status)
+        // The grid has every cell already; a run too large to save is still shown, and said so.
+        const saved = await runs.write(finished.id, finished).then(
+          () => undefined,
+          (error: unknown) => `The run could not be saved: ${(error as Error).message}`,
+        )
+        if (saved !== undefined) options.logger.warn(saved)
+        batcher.flush(finished.status, saved)
       },
       (error: unknown) => {
         batcher.flush('failed', (error as Error).message)
