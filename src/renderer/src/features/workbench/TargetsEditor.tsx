@@ -17,6 +17,7 @@ function targetId(profileId: string, dialect: DialectId, model: string): string 
 /** The matrix's columns: profile + model + dialect + a parameter preset (temperature). */
 export function TargetsEditor(): React.JSX.Element {
   const targets = useAppStore((state) => state.wbTargets)
+  const chosen = useAppStore((state) => state.wbTargetsChosen)
   const setTargets = useAppStore((state) => state.setTargets)
   const setTargetParams = useAppStore((state) => state.setTargetParams)
   const profiles = useAppStore((state) => state.profiles)
@@ -30,7 +31,7 @@ export function TargetsEditor(): React.JSX.Element {
   // The first time: both dialects × the first two models of the active profile.
   useEffect(() => {
     const first = catalogs[activeProfileId]?.models.slice(0, 2) ?? []
-    if (targets.length > 0 || first.length === 0) return
+    if (chosen || first.length === 0) return
     setTargets(
       first.flatMap((m) =>
         DIALECTS.map((d): EvalTarget => ({
@@ -41,7 +42,7 @@ export function TargetsEditor(): React.JSX.Element {
         })),
       ),
     )
-  }, [catalogs, activeProfileId, targets.length, setTargets])
+  }, [catalogs, activeProfileId, chosen, setTargets])
 
   return (
     <section className="wb-section" aria-label="Targets">

@@ -36,6 +36,8 @@ export type WorkbenchSlice = {
   /** The saved set file the draft came from (saving again replaces it). */
   wbSetId?: string
   wbTargets: EvalTarget[]
+  /** The user (or the defaults) chose targets: removing the last one does not bring the defaults back. */
+  wbTargetsChosen: boolean
   wbConcurrency: number
   wbRun: WorkbenchRun | null
   /** A saved run to compare the shown run with (regressions highlighted). */
@@ -133,6 +135,7 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get) => {
     workbenchOpen: false,
     wbDraft: EMPTY_DRAFT,
     wbTargets: [],
+    wbTargetsChosen: false,
     wbConcurrency: 4,
     wbRun: null,
     wbPrevious: null,
@@ -142,7 +145,7 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get) => {
     updateDraft: (patch) => set((state) => ({ wbDraft: { ...state.wbDraft, ...patch } })),
     setCases: (cases) => get().updateDraft({ cases }),
     setSetGraders: (graders) => get().updateDraft({ graders }),
-    setTargets: (wbTargets) => set({ wbTargets }),
+    setTargets: (wbTargets) => set({ wbTargets, wbTargetsChosen: true }),
     setTargetParams: (targetId, params) =>
       set((state) => ({
         wbTargets: state.wbTargets.map((target) => {
