@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef } from 'react'
+import { memo, useMemo, useRef } from 'react'
 import { useAppStore } from '@renderer/store'
 import { cellKey, type CellResult } from '@shared/eval'
 import { regressionKeys, rowCells, visibleCaseIds, type GridFilter } from './workbench-selectors'
@@ -7,7 +7,8 @@ import { formatMs, formatPoints, formatRate } from './workbench-format'
 
 const ROW_HEIGHT = 88
 
-function CellView({
+// Memoised: a finished cell's object never changes, so a frame re-renders only the cells that arrived.
+const CellView = memo(function CellView({
   cell,
   regressed,
   selected,
@@ -44,7 +45,7 @@ function CellView({
       </span>
     </button>
   )
-}
+})
 
 /**
  * Cases × targets, virtualised: only the rows in view are in the DOM, so 500 cases × 4 targets

@@ -2,10 +2,12 @@ import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
 import { formatMs, formatPoints, formatRate } from './workbench-format'
 import { totalsOf } from './workbench-selectors'
+import { useThrottledValue } from './use-throttled-value'
 
 /** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, points. */
 export function TotalsTable(): React.JSX.Element | null {
-  const run = useAppStore((state) => state.wbRun)
+  const live = useAppStore((state) => state.wbRun)
+  const run = useThrottledValue(live, 250, live?.status !== 'running')
   const totals = useMemo(() => (run ? totalsOf(run) : []), [run])
   if (run === null) return null
   return (
