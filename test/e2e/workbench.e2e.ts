@@ -69,6 +69,12 @@ test('template + CSV set over both dialects × both models: expected verdicts, r
   await expect(page.getByLabel('Detected variables')).toContainText('city')
   await expect(page.getByLabel('Detected variables')).toContainText('lang')
   await page.getByRole('spinbutton', { name: 'Temperature' }).first().fill('0')
+  // The variables form fills the prompt as a run would, and keeps the values as a case.
+  await page.getByRole('textbox', { name: 'Try value of city' }).fill('Oslo')
+  await page.getByRole('textbox', { name: 'Try value of lang' }).fill('English')
+  await expect(page.getByLabel('Filled prompt')).toHaveText('Tell me about Oslo in English.')
+  await page.getByRole('button', { name: 'Add as case' }).click()
+  await expect(page.getByRole('heading', { name: 'Cases (1)' })).toBeVisible()
 
   await page.getByLabel('Import cases file').setInputFiles({
     name: 'cities.csv',

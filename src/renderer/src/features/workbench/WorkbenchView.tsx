@@ -10,6 +10,7 @@ import { RunControls } from './RunControls'
 import { SavedRuns } from './SavedRuns'
 import { TargetsEditor } from './TargetsEditor'
 import { TotalsTable } from './TotalsTable'
+import { VariablesForm } from './VariablesForm'
 import type { GridFilter } from './workbench-selectors'
 import './workbench.css'
 
@@ -44,6 +45,7 @@ export function WorkbenchView(): React.JSX.Element {
     <div className="workbench">
       <div className="wb-editor">
         <PromptEditor />
+        <VariablesForm />
         <CasesEditor />
         <GradersEditor />
         <TargetsEditor />
