@@ -217,6 +217,11 @@ test('500 cases × 4 targets at 3,000 tokens/s: every cell arrives, the grid kee
     .getByLabel('Import cases file')
     .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(page.getByRole('heading', { name: 'Cases (500)' })).toBeVisible()
+  // Cases are edited a page at a time: row 150 is on the second page.
+  const casePages = page.getByRole('navigation', { name: 'Case pages' })
+  await expect(casePages).toContainText('Cases 1–100 of 500')
+  await casePages.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByRole('textbox', { name: 'word of row-150' })).toHaveValue('w149')
   await expect(page.getByRole('table', { name: 'Target list' }).getByRole('row')).toHaveCount(4)
 
   // Frame gaps measured in the page while the grid fills (a figure, not a verdict: the machine is shared).

@@ -10,6 +10,8 @@ async function readFile(file: File): Promise<string> {
   return file.text()
 }
 
+const PAGE_SIZE = 100
+
 function nextCaseId(cases: readonly TestCase[]): string {
   const ids = new Set(cases.map((c) => c.id))
   let n = cases.length + 1
@@ -64,8 +66,12 @@ export function CasesEditor(): React.JSX.Element {
       setImportError((error as Error).message)
     }
   }
-  // A 500-case set is edited here too; rows past the first 200 are summarised, not rendered.
-  const shown = draft.cases.slice(0, 200)
+  // Pages of editable rows: a 10,000-case set must not put 10,000 rows of inputs in the DOM.
+  const [page, setPage] = useState(0)
+  const pages = Math.max(1, Math.ceil(draft.cases.length / PAGE_SIZE))
+  const currentPage = Math.min(page, pages - 1)
+  const first = currentPage * PAGE_SIZE
+  const shown = draft.cases.slice(first, first + PAGE_SIZE)
   return (
     <section className="wb-section" aria-label="Test cases">
       <h2 className="wb-heading">Cases ({draft.cases.length})</h2>
@@ -132,46 +138,57 @@ export function CasesEditor(): React.JSX.Element {
             </tr>
           </thead>
           <tbody>
-            {shown.map((testCase, index) => (
-              <tr key={testCase.id}>
-                <td>{testCase.id}</td>
-                {columns.map((column) => (
-                  <td key={column}>
-                    <input
-                      className="text-input wb-cell-input"
-                      aria-label={`${column} of ${testCase.id}`}
-                      value={testCase.vars[column] ?? ''}
-                      onChange={(event) =>
-                        updateCase(index, {
-                          ...testCase,
-                          vars: { ...testCase.vars, [column]: event.target.value },
-                        })
-                      }
-                    />
+            {shown.map((testCase, pageIndex) => {
+              const index = first + pageIndex
+              return (
+                <tr key={testCase.id}>
+                  <td>{testCase.id}</td>
+                  {columns.map((column) => (
+                    <td key={column}>
+                      <input
+                        className="text-input wb-cell-input"
+                        aria-label={`${column} of ${testCase.id}`}
+                        value={testCase.vars[column] ?? ''}
+                        onChange={(event) =>
+                          updateCase(index, {
+                            ...testCase,
+                            vars: { ...testCase.vars, [column]: event.target.value },
+                          })
+                        }
+                      />
+                    </td>
+                  ))}
+                  <td>
+                    <CaseGraders testCase={testCase} onChange={(next) => updateCase(index, next)} />
                   </td>
-                ))}
-                <td>
-                  <CaseGraders testCase={testCase} onChange={(next) => updateCase(index, next)} />
-                </td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${testCase.id}`}
-                    onClick={() => setCases(draft.cases.filter((_, i) => i !== index))}
-                  >
-                    ✕
-                  </Button>
-                </td>
-              </tr>
-            ))}
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${testCase.id}`}
+                      onClick={() => setCases(draft.cases.filter((_, i) => i !== index))}
+                    >
+                      ✕
+                    </Button>
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       )}
-      {draft.cases.length > shown.length && (
-        <p className="wb-muted">
-          {draft.cases.length - shown.length} more cases (edit them in the set file).
-        </p>
+      {pages > 1 && (
+        <div className="wb-row" role="navigation" aria-label="Case pages">
+          <Button size="sm" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)}>
+            Previous
+          </Button>
+          <span>
+            Cases {first + 1}–{first + shown.length} of {draft.cases.length}
+          </span>
+          <Button size="sm" disabled={currentPage >= pages - 1} onClick={() => setPage(currentPage + 1)}>
+            Next
+          </Button>
+        </div>
       )}
     </section>
   )
