@@ -182,7 +182,7 @@ test('template + CSV set over both dialects × both models: expected verdicts, r
 
   // A parameter change on the last target: temperature 1 breaks its regex grader.
   const lastTarget = page.getByRole('table', { name: 'Target list' }).getByRole('row').last()
-  await lastTarget.getByRole('spinbutton').fill('1')
+  await lastTarget.getByRole('spinbutton', { name: /^Temperature of/ }).fill('1')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await waitForRun(page, 1)
   await page.getByRole('combobox', { name: 'Compare with run' }).selectOption({ index: 1 })

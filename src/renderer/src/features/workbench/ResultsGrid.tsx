@@ -83,6 +83,7 @@ export function ResultsGrid(props: {
           <div key={target.id} role="columnheader" title={target.id}>
             {target.dialect} · {target.model}
             {target.params?.temperature === undefined ? '' : ` · t=${target.params.temperature}`}
+            {target.params?.maxTokens === undefined ? '' : ` · max ${target.params.maxTokens}`}
           </div>
         ))}
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import type { DialectId } from '@shared/chat/chat-request'
-import type { EvalTarget } from '@shared/eval'
+import type { EvalTarget, ParamPreset } from '@shared/eval'
 
 const DIALECTS: ReadonlyArray<{ id: DialectId; label: string }> = [
   { id: 'openai-chat', label: 'OpenAI chat' },
@@ -12,6 +12,33 @@ const DIALECTS: ReadonlyArray<{ id: DialectId; label: string }> = [
 // Without the preset: compare matches cells by target id, so a changed temperature is the same column.
 function targetId(profileId: string, dialect: DialectId, model: string): string {
   return `${profileId}/${dialect}:${model}`
+}
+
+/** One number of a target's parameter preset; empty means the prompt's own value. */
+function PresetNumber(props: {
+  target: EvalTarget
+  field: 'temperature' | 'maxTokens'
+  label: string
+  step: number
+  onChange: (targetId: string, params: ParamPreset | undefined) => void
+}): React.JSX.Element {
+  const { target, field, label, step, onChange } = props
+  return (
+    <input
+      className="text-input wb-number"
+      type="number"
+      step={step}
+      min={field === 'maxTokens' ? 1 : 0}
+      aria-label={`${label} of ${target.dialect} ${target.model}`}
+      placeholder={field === 'maxTokens' ? 'max' : 'temp.'}
+      value={target.params?.[field] ?? ''}
+      onChange={(event) => {
+        const { [field]: _old, ...rest } = target.params ?? {}
+        const value = event.target.value
+        onChange(target.id, value === '' ? rest : { ...rest, [field]: Number(value) })
+      }}
+    />
+  )
 }
 
 /** The matrix's columns: profile + model + dialect + a parameter preset (temperature). */
@@ -55,20 +82,21 @@ export function TargetsEditor(): React.JSX.Element {
               <td>{target.model}</td>
               <td>{target.dialect}</td>
               <td>
-                <input
-                  className="text-input wb-number"
-                  type="number"
-                  step="0.1"
-                  min={0}
-                  max={2}
-                  aria-label={`Temperature of ${target.dialect} ${target.model}`}
-                  placeholder="temp."
-                  value={target.params?.temperature ?? ''}
-                  onChange={(event) => {
-                    const { temperature: _old, ...rest } = target.params ?? {}
-                    const value = event.target.value
-                    setTargetParams(target.id, value === '' ? rest : { ...rest, temperature: Number(value) })
-                  }}
+                <PresetNumber
+                  target={target}
+                  field="temperature"
+                  label="Temperature"
+                  step={0.1}
+                  onChange={setTargetParams}
+                />
+              </td>
+              <td>
+                <PresetNumber
+                  target={target}
+                  field="maxTokens"
+                  label="Max tokens"
+                  step={1}
+                  onChange={setTargetParams}
                 />
               </td>
               <td>
