@@ -2,18 +2,20 @@ import type { EventSink, InvokeHandlers } from '../ipc/handlers'
 import { createAppHandlers } from '../ipc/handlers/app'
 import { createChatHandlers } from '../ipc/handlers/chat'
 import { createCurlHandlers } from '../ipc/handlers/curl'
-import { promptTextsOf } from '../../shared/history/prompt-texts'
+import { createEvalHandlers } from '../ipc/handlers/eval'
 import { createHistoryHandlers } from '../ipc/handlers/history'
 import { createProfileHandlers } from '../ipc/handlers/profiles'
 import { createSecretHandlers } from '../ipc/handlers/secrets'
 import type { ShellAbilities } from '../ipc/handlers/shell-abilities'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
+import { createEvalService } from '../services/eval/eval-service'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService } from '../services/history/history-service'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
 import { createRedactor } from '../services/log/redact'
 import { redactStrings } from '../../shared/redaction/redact-strings'
+import { promptTextsOf } from '../../shared/history/prompt-texts'
 import { withRedactedErrors } from './redacting-handlers'
 import { createRunRegistry } from '../services/runs'
 import type { SecretStore } from '../services/secret-store'
@@ -81,14 +83,18 @@ export async function createAppServices(options: {
     ...(conversationCap.bytes === undefined ? {} : { maxConversationBytes: conversationCap.bytes }),
   })
   const catalogs = createCatalogLoader({ logger, apiKey: readKey })
-  const runs = createRunRegistry({
+  const resolveTarget = async (profileId: string) => {
+    const profile = settings.profile(profileId)
+    const [apiKey, catalog] = await Promise.all([readKey(profileId), catalogs.get(profile)])
+    return { baseUrl: profile.baseUrl, apiKey, catalog: catalog.models }
+  }
+  const runs = createRunRegistry({ logger, emit: (update) => emit('chat:update', update), resolveTarget })
+  // The workbench's evaluations: their own registry (a run's cells are not chat runs), same targets.
+  const evals = await createEvalService({
+    userDataDir: options.userDataDir,
     logger,
-    emit: (update) => emit('chat:update', update),
-    resolveTarget: async (profileId) => {
-      const profile = settings.profile(profileId)
-      const [apiKey, catalog] = await Promise.all([readKey(profileId), catalogs.get(profile)])
-      return { baseUrl: profile.baseUrl, apiKey, catalog: catalog.models }
-    },
+    resolveTarget,
+    emit: (event) => emit('eval:progress', event),
   })
   const quarantinedFiles = [...settings.quarantined(), ...history.quarantined()]
   for (const file of quarantinedFiles) logger.warn(`set aside a file that could not be loaded: ${file}`)
@@ -107,6 +113,7 @@ export async function createAppServices(options: {
       // The local gateway's context check then counts only a send's new text, the first send included.
       onOpened: (conversation) => local.rememberTokenCounts(promptTextsOf(conversation)),
     }),
+    ...createEvalHandlers({ evals }),
   }
 
   return {
@@ -117,6 +124,7 @@ export async function createAppServices(options: {
     },
     async stop() {
       runs.cancelAll()
+      evals.cancelAll()
       await local.close()
     },
   }

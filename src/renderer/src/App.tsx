@@ -3,6 +3,7 @@ import { SidePanel } from './features/app/SidePanel'
 import { Sidebar } from './features/app/Sidebar'
 import { ChatArea } from './features/chat/ChatArea'
 import { SettingsDialog } from './features/settings/SettingsDialog'
+import { WorkbenchView } from './features/workbench/WorkbenchView'
 import { useAppStore } from './store'
 import './features/app/app-shell.css'
 
@@ -12,16 +13,23 @@ import './features/app/app-shell.css'
  */
 export function App(): React.JSX.Element {
   const settingsOpen = useAppStore((state) => state.settingsOpen)
+  const workbenchOpen = useAppStore((state) => state.workbenchOpen)
   return (
     <div className="app-shell">
       <AppHeader />
-      <div className="app-body">
-        <Sidebar />
-        <main className="app-main" aria-label="Conversation">
-          <ChatArea />
+      {workbenchOpen ? (
+        <main className="app-body" aria-label="Workbench">
+          <WorkbenchView />
         </main>
-        <SidePanel />
-      </div>
+      ) : (
+        <div className="app-body">
+          <Sidebar />
+          <main className="app-main" aria-label="Conversation">
+            <ChatArea />
+          </main>
+          <SidePanel />
+        </div>
+      )}
       {settingsOpen && <SettingsDialog />}
     </div>
   )

@@ -10,6 +10,8 @@ import {
   usageSchema,
 } from '../chat/chat-schemas'
 import { paramAdjustmentSchema, terminalStateSchema } from '../runs/run-types'
+import { EVAL_LIMITS } from '../eval/eval-limits'
+import { VARIABLE_NAME } from '../eval/template'
 
 /** Sampling and tool parameters of a conversation, shared by its panes. */
 export const chatParamsSchema = z.strictObject({
@@ -121,6 +123,14 @@ export const conversationSchema = z.strictObject({
   setAside: setAsidePanesSchema.optional(),
   /** Settings each pane has its own value of (compare); all others are the conversation's, shared. */
   unlinked: z.array(settingKeySchema).optional(),
+  /**
+   * Values of the `{{variables}}` in the system prompt and messages. Absent: nothing is filled (text
+   * is sent as written); present: every send and the code views fill the request with them.
+   */
+  variables: z
+    .record(z.string().regex(VARIABLE_NAME), z.string().max(EVAL_LIMITS.valueChars))
+    .refine((values) => Object.keys(values).length <= EVAL_LIMITS.variables, 'too many variables')
+    .optional(),
 })
 export type Conversation = z.infer<typeof conversationSchema>
 

@@ -1,5 +1,9 @@
 import { z } from 'zod'
 import { chatRequestSchema, dialectIdSchema } from '../chat/chat-schemas'
+import { evalRunSchema, evalTargetSchema } from '../eval/run/eval-run-types'
+import { evalProgressEventSchema, evalRunSummarySchema, testSetSummarySchema } from './eval-schemas'
+import { EVAL_LIMITS } from '../eval/eval-limits'
+import { testSetSchema } from '../eval/test-set-schema'
 import { conversationSchema, conversationSummarySchema } from '../history/conversation'
 import { conversationAppendSchema } from '../history/conversation-append'
 import { runStartInputSchema, runUpdateSchema } from '../runs/run-types'
@@ -127,6 +131,40 @@ export const invokeChannels = {
     input: z.strictObject({ json: z.string().max(64 * 1024 * 1024) }),
     output: conversationSchema,
   },
+
+  /**
+   * The workbench: one evaluation run at a time, executed in main on the run registry. Progress comes
+   * back as `eval:progress` events (batched, at most one per frame); runs and sets are saved as files.
+   */
+  'eval:start': {
+    input: z.strictObject({
+      set: testSetSchema,
+      targets: z.array(evalTargetSchema).min(1).max(EVAL_LIMITS.targets),
+      concurrency: z.number().int().min(1).max(16).optional(),
+      /** A stopped run to finish: its cells are kept, only the missing ones are sent. */
+      resumeRunId: z.string().max(128).optional(),
+    }),
+    output: z.strictObject({ runId: z.string() }),
+  },
+  'eval:stop': { input: z.strictObject({ runId: z.string().max(128) }), output: z.undefined() },
+  'eval:list-runs': { input: z.undefined(), output: z.array(evalRunSummarySchema) },
+  'eval:get-run': { input: z.strictObject({ id: z.string().max(128) }), output: evalRunSchema },
+  'eval:list-sets': { input: z.undefined(), output: z.array(testSetSummarySchema) },
+  'eval:get-set': { input: z.strictObject({ id: z.string().max(128) }), output: testSetSchema },
+  'eval:save-set': {
+    input: z.strictObject({ id: z.string().max(128).optional(), set: testSetSchema }),
+    output: z.strictObject({ id: z.string() }),
+  },
+  /** A saved run as a file's contents; the renderer saves it (download / save dialog). */
+  'eval:export': {
+    input: z.strictObject({
+      runId: z.string().max(128),
+      format: z.enum(['json', 'junit']),
+      /** JSON only: a previous run to include the comparison with. */
+      previousRunId: z.string().max(128).optional(),
+    }),
+    output: z.strictObject({ fileName: z.string(), text: z.string() }),
+  },
 } as const
 
 export const eventChannels = {
@@ -134,6 +172,7 @@ export const eventChannels = {
   'app:notice': z.strictObject({ tone: z.enum(['info', 'warning', 'error']), message: z.string() }),
   'chat:update': runUpdateSchema,
   'history:changed': z.undefined(),
+  'eval:progress': evalProgressEventSchema,
   'profiles:changed': z.undefined(),
 } as const
 

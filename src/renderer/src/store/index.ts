@@ -5,6 +5,7 @@ import { createCatalogSlice, type CatalogSlice } from '@renderer/features/catalo
 import { createConversationSlice, type ConversationSlice } from '@renderer/features/chat/conversation-slice'
 import { createRunsSlice, type RunsSlice } from '@renderer/features/chat/runs-slice'
 import { createHistorySlice, type HistorySlice } from '@renderer/features/history/history-slice'
+import { createWorkbenchSlice, type WorkbenchSlice } from '@renderer/features/workbench/workbench-slice'
 import { createProfilesSlice, type ProfilesSlice } from '@renderer/features/settings/profiles-slice'
 
 /** The one store; each feature owns its slice and selectors, this file only composes them. */
@@ -14,7 +15,8 @@ export type AppState = AppSlice &
   CatalogSlice &
   ConversationSlice &
   RunsSlice &
-  HistorySlice
+  HistorySlice &
+  WorkbenchSlice
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createAppSlice(...args),
@@ -24,4 +26,5 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createConversationSlice(...args),
   ...createRunsSlice(...args),
   ...createHistorySlice(...args),
+  ...createWorkbenchSlice(...args),
 }))

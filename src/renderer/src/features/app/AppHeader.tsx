@@ -8,10 +8,15 @@ import { ThemeSelect } from './ThemeSelect'
 /** Product name, the active profile and its key, theme, the keyboard shortcuts and the way into Settings. */
 export function AppHeader(): React.JSX.Element {
   const openSettings = useAppStore((state) => state.setSettingsOpen)
+  const workbenchOpen = useAppStore((state) => state.workbenchOpen)
+  const setWorkbenchOpen = useAppStore((state) => state.setWorkbenchOpen)
   return (
     <header className="app-header">
       <h1 className="app-title">Model Gateway Playground</h1>
       <ProfileSelect />
+      <Button aria-pressed={workbenchOpen} onClick={() => setWorkbenchOpen(!workbenchOpen)}>
+        {workbenchOpen ? 'Chat' : 'Workbench'}
+      </Button>
       <KeyStatusIndicator />
       <div className="app-header-spacer" />
       <ThemeSelect />

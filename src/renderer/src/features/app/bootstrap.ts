@@ -1,5 +1,6 @@
 import { useAppStore } from '@renderer/store'
 import { startRunPump } from '@renderer/features/chat/run-pump'
+import { subscribeToEvalProgress } from '@renderer/features/workbench/eval-progress-events'
 import { subscribeToHostEvents } from './host-events'
 
 /**
@@ -10,6 +11,7 @@ import { subscribeToHostEvents } from './host-events'
 export async function bootstrap(): Promise<void> {
   subscribeToHostEvents()
   startRunPump()
+  subscribeToEvalProgress()
   const store = useAppStore.getState()
   try {
     await Promise.all([store.loadAppInfo(), store.loadProfiles(), store.loadHistory()])

@@ -4,6 +4,7 @@ import { Notices } from '@renderer/features/app/Notices'
 import { CompareControl } from '@renderer/features/compare/CompareControl'
 import { CompareSummary } from '@renderer/features/compare/CompareSummary'
 import { Composer } from './Composer'
+import { TemplateVariables } from './TemplateVariables'
 import { PaneView } from './PaneView'
 import { SystemPrompt } from './SystemPrompt'
 import './chat.css'
@@ -30,6 +31,7 @@ export function ChatArea(): React.JSX.Element {
       <div className="notices-anchor">
         <Notices />
       </div>
+      <TemplateVariables />
       <Composer />
     </div>
   )

@@ -8,6 +8,7 @@ import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'
 import { isLargeText } from './large-text'
 import { DraftPastedTexts } from './PastedTextBlock'
 import { SimulateFaultSelect } from './SimulateFaultSelect'
+import { missingTemplateValues } from './template-variables'
 
 const NO_PASTED_TEXTS: string[] = []
 
@@ -21,6 +22,7 @@ export function Composer(): React.JSX.Element {
   const pasted = useAppStore((state) => state.composer.pasted ?? NO_PASTED_TEXTS)
   const empty = useAppStore((state) => draftIsEmpty(state.composer))
   const busy = useAppStore((state) => selectConversationBusy(state))
+  const missingValues = useAppStore((state) => missingTemplateValues(state.conversation, state.composer))
   const textOnlyModel = useAppStore(selectTextOnlyModel)
   const fileInput = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
@@ -34,6 +36,10 @@ export function Composer(): React.JSX.Element {
 
   const send = (): void => {
     if (busy || empty) return
+    if (missingValues !== '') {
+      useAppStore.getState().notify('warning', `Give a value for ${missingValues} before sending.`)
+      return
+    }
     void useAppStore.getState().send()
   }
 

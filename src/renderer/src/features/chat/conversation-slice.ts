@@ -29,6 +29,8 @@ export type ConversationSlice = {
   /** An empty transcript; the system prompt, the parameters and the focused pane's target carry over. */
   startNewConversation(): void
   setTitle(title: string): void
+  /** A value of a `{{variable}}`; the first one turns filling on for this conversation. */
+  setTemplateValue(name: string, value: string): void
   /** The system prompt of `paneId` (default: the focused pane): every pane's while it is linked. */
   setSystem(system: string, paneId?: string): void
   /** Parameters as edited in the focused pane: linked ones for every pane, unlinked ones for it alone. */
@@ -91,6 +93,14 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
         paneSettings(conversation, current),
       )
       set({ conversation: fresh, focusedPaneId: fresh.panes[0]?.id ?? '' })
+    },
+    setTemplateValue(name, value) {
+      set((state) => ({
+        conversation: touch({
+          ...state.conversation,
+          variables: { ...state.conversation.variables, [name]: value },
+        }),
+      }))
     },
     setTitle(title) {
       set((state) => ({ conversation: touch({ ...state.conversation, title }) }))

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '@shared/chat/chat-request'
+import { fillRequest } from '@shared/eval/template'
 import type { Conversation, Pane, StoredMessage } from '@shared/history/conversation'
 import { paneSettings } from './pane-settings'
 
@@ -71,5 +72,9 @@ export function paneRequest(conversation: Conversation, pane: Pane, draft?: Comp
     request.tools = params.tools
     if (params.toolChoice !== undefined) request.toolChoice = params.toolChoice
   }
-  return request
+  // {{variables}} filled here, the one place both the send and the code views get their request
+  // from; a missing value throws (TemplateError), which the preview shows and the composer refuses.
+  return conversation.variables === undefined
+    ? request
+    : fillRequest(request, conversation.variables, { allowUnknown: true })
 }

@@ -1,0 +1,71 @@
+import { useAppStore } from '@renderer/store'
+import { draftVariables } from './workbench-set'
+
+/** System prompt and user message with `{{variables}}`, detected as the user types. */
+export function PromptEditor(): React.JSX.Element {
+  const draft = useAppStore((state) => state.wbDraft)
+  const updateDraft = useAppStore((state) => state.updateDraft)
+  const variables = draftVariables(draft)
+  const temperature = draft.params.temperature
+  return (
+    <section className="wb-section" aria-label="Prompt template">
+      <h2 className="wb-heading">Prompt</h2>
+      <label className="wb-label">
+        Set name
+        <input
+          className="text-input"
+          value={draft.name}
+          maxLength={200}
+          onChange={(event) => updateDraft({ name: event.target.value })}
+        />
+      </label>
+      <label className="wb-label">
+        System prompt
+        <textarea
+          className="text-input wb-textarea"
+          rows={2}
+          value={draft.system}
+          onChange={(event) => updateDraft({ system: event.target.value })}
+        />
+      </label>
+      <label className="wb-label">
+        User message
+        <textarea
+          className="text-input wb-textarea"
+          rows={3}
+          placeholder="What is the capital of {{country}}?"
+          value={draft.user}
+          onChange={(event) => updateDraft({ user: event.target.value })}
+        />
+      </label>
+      <label className="wb-label wb-inline">
+        Temperature
+        <input
+          className="text-input wb-number"
+          type="number"
+          step="0.1"
+          min={0}
+          max={2}
+          value={temperature ?? ''}
+          onChange={(event) => {
+            const { temperature: _old, ...rest } = draft.params
+            const value = event.target.value
+            updateDraft({ params: value === '' ? rest : { ...rest, temperature: Number(value) } })
+          }}
+        />
+      </label>
+      <div className="wb-variables" aria-label="Detected variables">
+        Variables:{' '}
+        {variables.length === 0 ? (
+          <span className="wb-muted">none yet, write {'{{name}}'}</span>
+        ) : (
+          variables.map((name) => (
+            <code key={name} className="wb-chip">
+              {name}
+            </code>
+          ))
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react'
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { EvalTarget, ParamPreset } from '@shared/eval'
+
+const DIALECTS: ReadonlyArray<{ id: DialectId; label: string }> = [
+  { id: 'openai-chat', label: 'OpenAI chat' },
+  { id: 'anthropic-messages', label: 'Anthropic messages' },
+]
+
+// Without the preset: compare matches cells by target id, so a changed temperature is the same column.
+function targetId(profileId: string, dialect: DialectId, model: string): string {
+  return `${profileId}/${dialect}:${model}`
+}
+
+/** One number of a target's parameter preset; empty means the prompt's own value. */
+function PresetNumber(props: {
+  target: EvalTarget
+  field: 'temperature' | 'maxTokens'
+  label: string
+  step: number
+  onChange: (targetId: string, params: ParamPreset | undefined) => void
+}): React.JSX.Element {
+  const { target, field, label, step, onChange } = props
+  return (
+    <input
+      className="text-input wb-number"
+      type="number"
+      step={step}
+      min={field === 'maxTokens' ? 1 : 0}
+      aria-label={`${label} of ${target.dialect} ${target.model}`}
+      placeholder={field === 'maxTokens' ? 'max' : 'temp.'}
+      value={target.params?.[field] ?? ''}
+      onChange={(event) => {
+        const { [field]: _old, ...rest } = target.params ?? {}
+        const value = event.target.value
+        onChange(target.id, value === '' ? rest : { ...rest, [field]: Number(value) })
+      }}
+    />
+  )
+}
+
+/** The matrix's columns: profile + model + dialect + a parameter preset (temperature). */
+export function TargetsEditor(): React.JSX.Element {
+  const targets = useAppStore((state) => state.wbTargets)
+  const chosen = useAppStore((state) => state.wbTargetsChosen)
+  const setTargets = useAppStore((state) => state.setTargets)
+  const setTargetParams = useAppStore((state) => state.setTargetParams)
+  const profiles = useAppStore((state) => state.profiles)
+  const activeProfileId = useAppStore((state) => state.activeProfileId)
+  const catalogs = useAppStore((state) => state.catalogs)
+  const [profileId, setProfileId] = useState(activeProfileId)
+  const models = catalogs[profileId]?.models ?? []
+  const [model, setModel] = useState('')
+  const [dialect, setDialect] = useState<DialectId>('openai-chat')
+
+  // The first time: both dialects × the first two models of the active profile.
+  useEffect(() => {
+    const first = catalogs[activeProfileId]?.models.slice(0, 2) ?? []
+    if (chosen || first.length === 0) return
+    setTargets(
+      first.flatMap((m) =>
+        DIALECTS.map((d): EvalTarget => ({
+          id: targetId(activeProfileId, d.id, m.model),
+          connection: activeProfileId,
+          model: m.model,
+          dialect: d.id,
+        })),
+      ),
+    )
+  }, [catalogs, activeProfileId, chosen, setTargets])
+
+  return (
+    <section className="wb-section" aria-label="Targets">
+      <h2 className="wb-heading">Targets</h2>
+      <table className="wb-table" aria-label="Target list">
+        <tbody>
+          {targets.map((target) => (
+            <tr key={target.id}>
+              <td>{target.connection}</td>
+              <td>{target.model}</td>
+              <td>{target.dialect}</td>
+              <td>
+                <PresetNumber
+                  target={target}
+                  field="temperature"
+                  label="Temperature"
+                  step={0.1}
+                  onChange={setTargetParams}
+                />
+              </td>
+              <td>
+                <PresetNumber
+                  target={target}
+                  field="maxTokens"
+                  label="Max tokens"
+                  step={1}
+                  onChange={setTargetParams}
+                />
+              </td>
+              <td>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove target ${target.id}`}
+                  onClick={() => setTargets(targets.filter((t) => t.id !== target.id))}
+                >
+                  ✕
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="wb-row">
+        <select
+          className="select"
+          aria-label="Target profile"
+          value={profileId}
+          onChange={(event) => setProfileId(event.target.value)}
+        >
+          {profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {profile.name}
+            </option>
+          ))}
+        </select>
+        <select
+          className="select"
+          aria-label="Target model"
+          value={model}
+          onChange={(event) => setModel(event.target.value)}
+        >
+          <option value="">Model…</option>
+          {models.map((m) => (
+            <option key={m.model} value={m.model}>
+              {m.model}
+            </option>
+          ))}
+        </select>
+        <select
+          className="select"
+          aria-label="Target dialect"
+          value={dialect}
+          onChange={(event) => setDialect(event.target.value as DialectId)}
+        >
+          {DIALECTS.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+        <Button
+          size="sm"
+          disabled={model === ''}
+          onClick={() => {
+            const id = targetId(profileId, dialect, model)
+            if (targets.some((t) => t.id === id)) return
+            setTargets([...targets, { id, connection: profileId, model, dialect }])
+          }}
+        >
+          Add target
+        </Button>
+      </div>
+    </section>
+  )
+}

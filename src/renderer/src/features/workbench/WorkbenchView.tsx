@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react'
+import { useAppStore } from '@renderer/store'
+import { compareRuns } from '@shared/eval'
+import { CasesEditor } from './CasesEditor'
+import { CellDiff } from './CellDiff'
+import { GradersEditor } from './GradersEditor'
+import { PromptEditor } from './PromptEditor'
+import { ResultsGrid } from './ResultsGrid'
+import { RunControls } from './RunControls'
+import { SavedRuns } from './SavedRuns'
+import { TargetsEditor } from './TargetsEditor'
+import { TotalsTable } from './TotalsTable'
+import { VariablesForm } from './VariablesForm'
+import type { GridFilter } from './workbench-selectors'
+import './workbench.css'
+
+/** How the shown run differs from the one it is compared with. */
+function ComparisonSummary(): React.JSX.Element | null {
+  const run = useAppStore((state) => state.wbRun)
+  const previous = useAppStore((state) => state.wbPrevious)
+  const comparison = useMemo(
+    () => (run && previous ? compareRuns(previous, { cells: Object.values(run.cells) }) : null),
+    [run, previous],
+  )
+  if (comparison === null) return null
+  return (
+    <p className="wb-comparison" aria-label="Comparison with the previous run">
+      Compared with the run of {new Date(previous?.startedAt ?? 0).toLocaleTimeString()}:{' '}
+      <strong className="wb-fail-text">{comparison.regressions.length} regressions</strong>,{' '}
+      {comparison.fixes.length} fixes, {comparison.unchanged} unchanged
+    </p>
+  )
+}
+
+/**
+ * The workbench: a prompt with `{{variables}}`, a test set, graders and targets on the left; the run,
+ * its grid (cases × targets), totals, a diff of two cells and saved runs on the right.
+ */
+export function WorkbenchView(): React.JSX.Element {
+  const [filter, setFilter] = useState<GridFilter>({ failedOnly: false, differsOnly: false })
+  const [selected, setSelected] = useState<string[]>([])
+  const select = (key: string): void =>
+    setSelected((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key].slice(-2)))
+  return (
+    <div className="workbench">
+      <div className="wb-editor">
+        <PromptEditor />
+        <VariablesForm />
+        <CasesEditor />
+        <GradersEditor />
+        <TargetsEditor />
+      </div>
+      <div className="wb-results">
+        <RunControls />
+        <SavedRuns />
+        <ComparisonSummary />
+        <div className="wb-row" role="group" aria-label="Filters">
+          <label>
+            <input
+              type="checkbox"
+              checked={filter.failedOnly}
+              onChange={(event) => setFilter({ ...filter, failedOnly: event.target.checked })}
+            />{' '}
+            Failed only
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={filter.differsOnly}
+              onChange={(event) => setFilter({ ...filter, differsOnly: event.target.checked })}
+            />{' '}
+            Differs between targets
+          </label>
+        </div>
+        <ResultsGrid filter={filter} selected={selected} onSelect={select} />
+        <TotalsTable />
+        <CellDiff keys={selected} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { cellKey, type CellResult } from '@shared/eval'
+import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
+import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
+import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
+import { api as mockedApi } from '@renderer/lib/api'
+import { useAppStore } from '@renderer/store'
+import { subscribeToEvalProgress } from './eval-progress-events'
+
+vi.mock('@renderer/lib/api', async () => {
+  const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
+  return { api: createFakeApi(), shell: 'browser' }
+})
+
+const api = mockedApi as FakeApi
+
+function cell(caseId: string, targetId: string, passed: boolean): CellResult {
+  return {
+    caseId,
+    targetId,
+    passed,
+    state: 'completed',
+    output: 'x',
+    toolCalls: [],
+    graders: [],
+    finishedAt: 0,
+  }
+}
+
+function event(
+  runId: string,
+  cells: CellResult[],
+  extra: Partial<EvalProgressEvent> = {},
+): EvalProgressEvent {
+  return { runId, done: 0, total: 4, passed: 0, failed: 0, cells, status: 'running', ...extra }
+}
+
+async function startRun(): Promise<string> {
+  api.handle('eval:start', () => ({ runId: 'run-1' }))
+  api.handle('eval:list-runs', () => [])
+  useAppStore.getState().updateDraft({
+    user: 'About {{city}}',
+    cases: [
+      { id: 'a', vars: { city: 'Oslo' } },
+      { id: 'b', vars: { city: 'Lima' } },
+    ],
+  })
+  useAppStore.getState().setTargets([
+    { id: 'oa', connection: 'local', model: 'm', dialect: 'openai-chat' },
+    { id: 'an', connection: 'local', model: 'm', dialect: 'anthropic-messages' },
+  ])
+  await useAppStore.getState().startEvaluation()
+  return 'run-1'
+}
+
+beforeEach(() => {
+  api.reset()
+  resetStore()
+})
+
+describe('workbench run state', () => {
+  it('sends the draft as a test set with the targets, and starts an empty grid of cases × targets', async () => {
+    await startRun()
+    const [input] = api.callsTo('eval:start') as Array<{ set: { prompt: unknown; cases: unknown[] } }>
+    expect(input?.set.prompt).toEqual({ messages: [{ role: 'user', content: 'About {{city}}' }] })
+    expect(input?.set.cases).toHaveLength(2)
+    expect(useAppStore.getState().wbRun).toMatchObject({
+      id: 'run-1',
+      total: 4,
+      caseIds: ['a', 'b'],
+      cells: {},
+    })
+  })
+
+  it('merges the cells of all events queued in one frame, ignores other runs, and ends with the last status', async () => {
+    await startRun()
+    const frames: Array<() => void> = []
+    const unsubscribe = subscribeToEvalProgress((flush) => frames.push(flush))
+    api.emit('eval:progress', event('run-1', [cell('a', 'oa', true)], { done: 1, passed: 1 }))
+    api.emit('eval:progress', event('other', [cell('z', 'oa', false)]))
+    api.emit(
+      'eval:progress',
+      event('run-1', [cell('a', 'an', false), cell('b', 'oa', true)], { done: 3, passed: 2, failed: 1 }),
+    )
+    // Nothing reaches the store until the frame: one store update for three events.
+    expect(frames).toHaveLength(1)
+    expect(useAppStore.getState().wbRun?.cells).toEqual({})
+    frames[0]?.()
+    const run = useAppStore.getState().wbRun
+    expect(Object.keys(run?.cells ?? {}).sort()).toEqual(
+      [cellKey('a', 'an'), cellKey('a', 'oa'), cellKey('b', 'oa')].sort(),
+    )
+    expect(run).toMatchObject({ done: 3, passed: 2, failed: 1, status: 'running' })
+
+    api.emit(
+      'eval:progress',
+      event('run-1', [cell('b', 'an', true)], { done: 4, passed: 3, failed: 1, status: 'finished' }),
+    )
+    frames[1]?.()
+    expect(useAppStore.getState().wbRun).toMatchObject({ done: 4, status: 'finished' })
+    unsubscribe()
+  })
+})

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { cellResultSchema } from '../eval/run/eval-run-types'
+
+/** A saved evaluation run in the workbench's list (the run itself is fetched when opened). */
+export const evalRunSummarySchema = z.strictObject({
+  id: z.string(),
+  setName: z.string(),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+  status: z.enum(['running', 'stopped', 'finished']),
+  cells: z.number(),
+  passed: z.number(),
+  total: z.number(),
+})
+export type EvalRunSummary = z.infer<typeof evalRunSummarySchema>
+
+/** A saved test set in the workbench's list. */
+export const testSetSummarySchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  cases: z.number(),
+})
+export type TestSetSummary = z.infer<typeof testSetSummarySchema>
+
+/**
+ * Progress of the running evaluation, batched by main (at most one event per frame): the cells that
+ * finished since the last event, and the totals so far. `status` is set on the last event of a run.
+ */
+export const evalProgressEventSchema = z.strictObject({
+  runId: z.string(),
+  done: z.number(),
+  total: z.number(),
+  passed: z.number(),
+  failed: z.number(),
+  etaMs: z.number().optional(),
+  cells: z.array(cellResultSchema),
+  status: z.enum(['running', 'stopped', 'finished', 'failed']),
+  /** Why the run could not start or ended early (status `failed`). */
+  error: z.string().optional(),
+})
+export type EvalProgressEvent = z.infer<typeof evalProgressEventSchema>

@@ -1,0 +1,150 @@
+import { mkdtempSync, readdirSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
+import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
+import { createEvalService } from '../../../src/main/services/eval/eval-service'
+import type { Logger } from '../../../src/main/services/log/logger'
+import { TEXT_MODEL, VISION_MODEL, type CatalogModel } from '../../../src/shared/catalog'
+import type { EvalTarget } from '../../../src/shared/eval/run/eval-run-types'
+import { parseRunJson } from '../../../src/shared/eval/run/export-json'
+import type { TestSet } from '../../../src/shared/eval/test-set-schema'
+import type { EvalProgressEvent } from '../../../src/shared/ipc/eval-schemas'
+
+/** The app's eval service (what the eval:* channels call) on the real local gateway over loopback. */
+const KEY = 'sk-eval-service-test-key-0123456789'
+let gateway: RunningGateway
+let catalog: CatalogModel[]
+const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    apiKey: KEY,
+    config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 2000 } }),
+  })
+  const response = await fetch(`${gateway.baseUrl}/catalog`, { headers: { authorization: `Bearer ${KEY}` } })
+  catalog = ((await response.json()) as { models: CatalogModel[] }).models
+})
+afterAll(async () => {
+  await gateway.close()
+})
+
+const targets: EvalTarget[] = [
+  { id: 'oa', connection: 'local', model: TEXT_MODEL.name, dialect: 'openai-chat' },
+  { id: 'an', connection: 'local', model: VISION_MODEL.name, dialect: 'anthropic-messages' },
+]
+const cities = ['Oslo', 'Lima', 'Rome', 'Kyiv', 'Doha', 'Riga', 'Bern', 'Oran', 'Pune', 'Nuuk']
+const set: TestSet = {
+  format: 'model-gateway-test-set',
+  version: 1,
+  name: 'cities',
+  prompt: { messages: [{ role: 'user', content: 'Tell me about {{city}}.' }], params: { temperature: 0 } },
+  graders: [{ type: 'contains', value: 'openai-chat' }],
+  cases: cities.map((city) => ({ id: city, vars: { city } })),
+}
+
+async function service(extra: { maxRunFileBytes?: number } = {}) {
+  const events: EvalProgressEvent[] = []
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'eval-service-'))
+  const evals = await createEvalService({
+    userDataDir: dir,
+    logger: quiet,
+    resolveTarget: async () => ({ baseUrl: gateway.baseUrl, apiKey: KEY, catalog }),
+    emit: (event) => events.push(event),
+    ...extra,
+  })
+  const ended = (runId: string) =>
+    new Promise<EvalProgressEvent>((resolve) => {
+      const check = setInterval(() => {
+        const last = events.filter((e) => e.runId === runId && e.status !== 'running').at(-1)
+        if (last) {
+          clearInterval(check)
+          resolve(last)
+        }
+      }, 5)
+    })
+  return { evals, events, dir, ended }
+}
+
+describe('eval service', () => {
+  it('runs, batches progress, saves the run as a file that re-opens and exports', async () => {
+    const { evals, events, dir, ended } = await service()
+    const { runId } = await evals.start({ set, targets, concurrency: 4 })
+    const last = await ended(runId)
+    expect(last).toMatchObject({ status: 'finished', done: 20, total: 20, passed: 10, failed: 10 })
+    // Every cell arrives exactly once across the batched events.
+    const cells = events.flatMap((e) => e.cells.map((c) => `${c.caseId}/${c.targetId}`))
+    expect(new Set(cells).size).toBe(20)
+    expect(cells).toHaveLength(20)
+    // The verdict follows the dialect (the simulator names it in the reply).
+    for (const cell of events.flatMap((e) => e.cells)) expect(cell.passed).toBe(cell.targetId === 'oa')
+
+    expect(readdirSync(path.join(dir, 'eval-runs'))).toEqual([`${runId}.json`])
+    const saved = await evals.getRun(runId)
+    expect(saved.cells).toHaveLength(20)
+    expect((await evals.listRuns())[0]).toMatchObject({
+      id: runId,
+      passed: 10,
+      total: 20,
+      status: 'finished',
+    })
+    const json = await evals.exportRun({ runId, format: 'json' })
+    expect(parseRunJson(json.text).cells).toHaveLength(20)
+    const junit = await evals.exportRun({ runId, format: 'junit' })
+    expect(junit.text).toContain('<testsuites')
+    expect(junit.text.match(/<failure/g)).toHaveLength(10)
+  })
+
+  it('stop keeps the finished cells; resume sends only the rest under the same id', async () => {
+    const { evals, events } = await service()
+    const { runId } = await evals.start({ set, targets, concurrency: 1 })
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (events.some((e) => e.cells.length > 0)) {
+          clearInterval(check)
+          resolve()
+        }
+      }, 2)
+    })
+    await evals.stop(runId)
+    const stopped = await evals.getRun(runId)
+    expect(stopped.status).toBe('stopped')
+    expect(stopped.cells.length).toBeGreaterThan(0)
+    expect(stopped.cells.length).toBeLessThan(20)
+
+    const before = events.length
+    await evals.start({ set, targets, concurrency: 4, resumeRunId: runId })
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (events.slice(before).some((e) => e.status === 'finished')) {
+          clearInterval(check)
+          resolve()
+        }
+      }, 5)
+    })
+    const resumedCells = events.slice(before).flatMap((e) => e.cells)
+    expect(resumedCells).toHaveLength(20 - stopped.cells.length)
+    const finished = await evals.getRun(runId)
+    expect(finished.status).toBe('finished')
+    expect(finished.cells).toHaveLength(20)
+  })
+
+  it('refuses a set whose cases do not fit the prompt before sending anything, and a second run at once', async () => {
+    const { evals } = await service()
+    const bad: TestSet = { ...set, cases: [{ id: 'x', vars: { town: 'Oslo' } }] }
+    await expect(evals.start({ set: bad, targets })).rejects.toThrow(/city|town/)
+    const { runId } = await evals.start({ set, targets })
+    await expect(evals.start({ set, targets })).rejects.toThrow(/already running/)
+    await evals.stop(runId)
+  })
+
+  it('a run too large to save still ends, with the reason, and is not listed', async () => {
+    const { evals, ended } = await service({ maxRunFileBytes: 1000 })
+    const { runId } = await evals.start({ set, targets })
+    const last = await ended(runId)
+    expect(last.status).toBe('finished')
+    expect(last.error).toMatch(/could not be saved/)
+    expect(await evals.listRuns()).toEqual([])
+  })
+})
