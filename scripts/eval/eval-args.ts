@@ -21,7 +21,7 @@ export type EvalCliArgs = {
 
 /** The connection name of targets served by the in-process local gateway. */
 export const LOCAL_CONNECTION = 'local'
-export const DEFAULT_KEY_ENV = 'MODEL_GATEWAY_API_KEY'
+const DEFAULT_KEY_ENV = 'MODEL_GATEWAY_API_KEY'
 
 export const EVAL_CLI_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },

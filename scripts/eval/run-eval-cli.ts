@@ -33,9 +33,9 @@ export type EvalCliIo = {
   signal?: AbortSignal
 }
 
-export const EXIT_PASSED = 0
-export const EXIT_FAILED = 1
-export const EXIT_BAD_INPUT = 2
+const EXIT_PASSED = 0
+const EXIT_FAILED = 1
+const EXIT_BAD_INPUT = 2
 
 const seconds = (ms: number) => (ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`)
 

@@ -18,7 +18,7 @@ export class EvalInputError extends Error {
   }
 }
 
-export function describeLocation(location: InputLocation): string {
+function describeLocation(location: InputLocation): string {
   const parts: string[] = []
   if (location.line !== undefined) parts.push(`line ${location.line}`)
   if (location.column !== undefined) parts.push(`column ${location.column}`)
@@ -49,7 +49,7 @@ export function inputErrorFromZod(source: string, error: ZodError, base: InputLo
 }
 
 /** 1-based line and column of a character offset. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1
   let lineStart = 0
   const end = Math.min(offset, text.length)

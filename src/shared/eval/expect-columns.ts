@@ -6,7 +6,7 @@ import { graderSpecSchema } from './grader-spec'
  * variable. One column becomes one per-case grader; an empty cell means "no such check for this case".
  * The spelling follows promptfoo's assertion names where one exists.
  */
-export const EXPECT_PREFIX = 'expect.'
+const EXPECT_PREFIX = 'expect.'
 
 const BUILDERS: Record<string, (cell: string) => unknown> = {
   equals: (cell) => ({ type: 'equals', value: cell }),
@@ -33,7 +33,7 @@ const BUILDERS: Record<string, (cell: string) => unknown> = {
   rubric: (cell) => ({ type: 'rubric', rubric: cell }),
 }
 
-export const EXPECT_COLUMNS = Object.keys(BUILDERS).map((key) => `${EXPECT_PREFIX}${key}`)
+const EXPECT_COLUMNS = Object.keys(BUILDERS).map((key) => `${EXPECT_PREFIX}${key}`)
 
 function parseJsonCell(cell: string): unknown {
   try {

@@ -9,15 +9,6 @@ import { EVAL_LIMITS } from './eval-limits'
  */
 const text = z.string().max(EVAL_LIMITS.valueChars)
 
-export const UNIFIED_FINISH_REASONS = [
-  'stop',
-  'length',
-  'tool-calls',
-  'content-filter',
-  'error',
-  'other',
-] as const
-
 export const graderSpecSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('equals'),

@@ -67,7 +67,7 @@ function quoteNames(names: readonly string[]): string {
  * Checks values against the variables a template uses. Missing values are always an error; values
  * for unused names are one unless `allowUnknown` (a test set may carry columns for another prompt).
  */
-export function checkTemplateValues(
+function checkTemplateValues(
   variables: readonly string[],
   values: TemplateValues,
   options: { allowUnknown?: boolean } = {},

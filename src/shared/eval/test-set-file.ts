@@ -12,7 +12,7 @@ import { testSetSchema, type TestSet } from './test-set-schema'
 export type TestSetFileFormat = 'json' | 'yaml'
 
 /** `.yaml`/`.yml` are YAML; anything else is JSON. */
-export function testSetFormatOf(fileName: string): TestSetFileFormat {
+function testSetFormatOf(fileName: string): TestSetFileFormat {
   return /\.ya?ml$/i.test(fileName) ? 'yaml' : 'json'
 }
 

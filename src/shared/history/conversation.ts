@@ -14,7 +14,7 @@ import { EVAL_LIMITS } from '../eval/eval-limits'
 import { VARIABLE_NAME } from '../eval/template'
 
 /** Sampling and tool parameters of a conversation, shared by its panes. */
-export const chatParamsSchema = z.strictObject({
+const chatParamsSchema = z.strictObject({
   temperature: z.number().optional(),
   topP: z.number().optional(),
   maxTokens: z.number().int().positive().optional(),
@@ -28,7 +28,7 @@ export const chatParamsSchema = z.strictObject({
 export type ChatParams = z.infer<typeof chatParamsSchema>
 
 /** What is kept about a reply once it reached its terminal state (a crash mid-stream loses only it). */
-export const replyRecordSchema = z.strictObject({
+const replyRecordSchema = z.strictObject({
   dialect: dialectIdSchema,
   model: z.string(),
   state: terminalStateSchema,
@@ -77,7 +77,7 @@ const everyParamIsASetting: Exclude<keyof ChatParams, SettingKey> extends never 
 void everyParamIsASetting
 
 /** A system prompt and parameters: the conversation's shared ones, or a pane's own. */
-export const chatSettingsSchema = z.strictObject({ system: z.string().default(''), params: chatParamsSchema })
+const chatSettingsSchema = z.strictObject({ system: z.string().default(''), params: chatParamsSchema })
 export type ChatSettings = z.infer<typeof chatSettingsSchema>
 
 /** One column of the chat: a target (dialect + model) and its own transcript. Compare mode has two. */
@@ -92,7 +92,7 @@ export const paneSchema = z.strictObject({
 export type Pane = z.infer<typeof paneSchema>
 
 /** One pane, the same model through both dialects, or two models through one dialect. */
-export const compareModeSchema = z.enum(['off', 'dialects', 'models'])
+const compareModeSchema = z.enum(['off', 'dialects', 'models'])
 export type CompareMode = z.infer<typeof compareModeSchema>
 
 /**
@@ -100,13 +100,12 @@ export type CompareMode = z.infer<typeof compareModeSchema>
  * other mode) sets it aside with its own replies, and choosing that mode again brings it back, so a
  * mode switch never drops a reply (saved with the conversation, so a reload keeps them too).
  */
-export const setAsidePanesSchema = z.strictObject({
+const setAsidePanesSchema = z.strictObject({
   dialects: paneSchema.optional(),
   models: paneSchema.optional(),
 })
-export type SetAsidePanes = z.infer<typeof setAsidePanesSchema>
 
-export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 
 export const conversationSchema = z.strictObject({
   version: z.literal(1),

@@ -167,7 +167,7 @@ export const invokeChannels = {
   },
 } as const
 
-export const eventChannels = {
+const eventChannels = {
   /** Something main wants the user to know, e.g. the local gateway stopped and was restarted. */
   'app:notice': z.strictObject({ tone: z.enum(['info', 'warning', 'error']), message: z.string() }),
   'chat:update': runUpdateSchema,

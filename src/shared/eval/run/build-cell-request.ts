@@ -4,7 +4,7 @@ import type { PromptTemplate, TestCase } from '../test-set-schema'
 import type { EvalTarget } from './eval-run-types'
 
 /** The prompt as a canonical request without model: messages as text parts. */
-export function promptToRequest(prompt: PromptTemplate): Pick<ChatRequest, 'system' | 'messages'> {
+function promptToRequest(prompt: PromptTemplate): Pick<ChatRequest, 'system' | 'messages'> {
   return {
     ...(prompt.system === undefined ? {} : { system: prompt.system }),
     messages: prompt.messages.map((m) => ({

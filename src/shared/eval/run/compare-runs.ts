@@ -1,6 +1,6 @@
 import { cellKey, type CellResult, type EvalRun } from './eval-run-types'
 
-export type CellChange = {
+type CellChange = {
   caseId: string
   targetId: string
   before: CellResult

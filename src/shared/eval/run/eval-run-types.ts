@@ -20,7 +20,7 @@ export const evalTargetSchema = z.strictObject({
 })
 export type EvalTarget = z.infer<typeof evalTargetSchema>
 
-export const graderResultSchema = z.strictObject({
+const graderResultSchema = z.strictObject({
   type: z.string(),
   label: z.string(),
   passed: z.boolean(),

@@ -4,10 +4,10 @@ import { compareRuns, type RunComparison } from './compare-runs'
 import { evalRunSchema, type EvalRun } from './eval-run-types'
 import { runTotals, type TargetTotals } from './run-totals'
 
-export const EVAL_RESULTS_FORMAT = 'model-gateway-eval-results'
+const EVAL_RESULTS_FORMAT = 'model-gateway-eval-results'
 
 /** The saved/exported run: the run itself plus its totals (and a comparison, when there was one). */
-export type EvalResultsFile = {
+type EvalResultsFile = {
   format: typeof EVAL_RESULTS_FORMAT
   version: 1
   run: EvalRun

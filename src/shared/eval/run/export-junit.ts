@@ -5,7 +5,7 @@ import { cellKey, type CellResult, type EvalRun } from './eval-run-types'
  * lone surrogates; U+FFFE/U+FFFF) become U+FFFD, then the five special characters are escaped, so
  * any model output or grader reason can go in an attribute or text node and read back the same.
  */
-export function escapeXml(text: string, attribute = false): string {
+function escapeXml(text: string, attribute = false): string {
   const clean = text.replace(
     // eslint-disable-next-line no-control-regex -- these are exactly the characters XML forbids
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,

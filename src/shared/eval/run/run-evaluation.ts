@@ -58,7 +58,7 @@ const DEFAULT_CONCURRENCY = 4
 const MAX_CONCURRENCY = 64
 
 /** A judge for rubric graders: the grading request goes through the same executor as the cells. */
-export function createJudge(execute: ExecuteCell, graderTarget: EvalTarget, signal: AbortSignal): Judge {
+function createJudge(execute: ExecuteCell, graderTarget: EvalTarget, signal: AbortSignal): Judge {
   return async (request, choice) => {
     const dialect: DialectId = choice.dialect ?? graderTarget.dialect
     const model = request.model ?? graderTarget.model
@@ -217,6 +217,6 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
 }
 
 /** Only the set's graders and the case's, in that order: what a cell is graded with. */
-export function gradersOf(set: TestSet, testCase: TestCase): GraderSpec[] {
+function gradersOf(set: TestSet, testCase: TestCase): GraderSpec[] {
   return [...(set.graders ?? []), ...(testCase.graders ?? [])]
 }

@@ -1,7 +1,0 @@
-export * from './chat-request'
-export * from './chat-result'
-export * from './errors'
-export * from './stream-part'
-export * from './reduce-stream-part'
-export * from './json-schema-check'
-export * from './result-to-parts'
