@@ -2,12 +2,8 @@ import { useEffect, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import type { DialectId } from '@shared/chat/chat-request'
+import { dialectList } from '@shared/dialects'
 import type { EvalTarget, ParamPreset } from '@shared/eval'
-
-const DIALECTS: ReadonlyArray<{ id: DialectId; label: string }> = [
-  { id: 'openai-chat', label: 'OpenAI chat' },
-  { id: 'anthropic-messages', label: 'Anthropic messages' },
-]
 
 // Without the preset: compare matches cells by target id, so a changed temperature is the same column.
 function targetId(profileId: string, dialect: DialectId, model: string): string {
@@ -61,7 +57,7 @@ export function TargetsEditor(): React.JSX.Element {
     if (chosen || first.length === 0) return
     setTargets(
       first.flatMap((m) =>
-        DIALECTS.map((d): EvalTarget => ({
+        dialectList.map((d): EvalTarget => ({
           id: targetId(activeProfileId, d.id, m.model),
           connection: activeProfileId,
           model: m.model,
@@ -145,7 +141,7 @@ export function TargetsEditor(): React.JSX.Element {
           value={dialect}
           onChange={(event) => setDialect(event.target.value as DialectId)}
         >
-          {DIALECTS.map((d) => (
+          {dialectList.map((d) => (
             <option key={d.id} value={d.id}>
               {d.label}
             </option>
