@@ -1,39 +1,19 @@
 import { mkdtempSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
+import { describe, expect, it } from 'vitest'
 import { createEvalService } from '../../../src/main/services/eval/eval-service'
-import type { Logger } from '../../../src/main/services/log/logger'
-import { TEXT_MODEL, VISION_MODEL, type CatalogModel } from '../../../src/shared/catalog'
-import type { EvalTarget } from '../../../src/shared/eval/run/eval-run-types'
 import { parseRunJson } from '../../../src/shared/eval/run/export-json'
 import type { TestSet } from '../../../src/shared/eval/test-set-schema'
+import { bothDialectTargets, localGatewayTarget, quietLogger } from './support/local-gateway-target'
 import type { EvalProgressEvent } from '../../../src/shared/ipc/eval-schemas'
 
 /** The app's eval service (what the eval:* channels call) on the real local gateway over loopback. */
-const KEY = 'sk-eval-service-test-key-0123456789'
-let gateway: RunningGateway
-let catalog: CatalogModel[]
-const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }
-
-beforeAll(async () => {
-  gateway = await startGateway({
-    apiKey: KEY,
-    config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 2000 } }),
-  })
-  const response = await fetch(`${gateway.baseUrl}/catalog`, { headers: { authorization: `Bearer ${KEY}` } })
-  catalog = ((await response.json()) as { models: CatalogModel[] }).models
+const { resolveTarget } = localGatewayTarget({
+  key: 'sk-eval-service-test-key-0123456789',
+  tokensPerSecond: 2000,
 })
-afterAll(async () => {
-  await gateway.close()
-})
-
-const targets: EvalTarget[] = [
-  { id: 'oa', connection: 'local', model: TEXT_MODEL.name, dialect: 'openai-chat' },
-  { id: 'an', connection: 'local', model: VISION_MODEL.name, dialect: 'anthropic-messages' },
-]
+const targets = bothDialectTargets
 const cities = ['Oslo', 'Lima', 'Rome', 'Kyiv', 'Doha', 'Riga', 'Bern', 'Oran', 'Pune', 'Nuuk']
 const set: TestSet = {
   format: 'model-gateway-test-set',
@@ -49,8 +29,8 @@ async function service(extra: { maxRunFileBytes?: number } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'eval-service-'))
   const evals = await createEvalService({
     userDataDir: dir,
-    logger: quiet,
-    resolveTarget: async () => ({ baseUrl: gateway.baseUrl, apiKey: KEY, catalog }),
+    logger: quietLogger,
+    resolveTarget,
     emit: (event) => events.push(event),
     ...extra,
   })

@@ -1,36 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
+import { describe, expect, it } from 'vitest'
 import { createRegistryCellExecutor } from '../../../src/main/services/eval/registry-cell-executor'
-import type { Logger } from '../../../src/main/services/log/logger'
 import type { RunRegistryOptions } from '../../../src/main/services/runs/run-registry-options'
-import { TEXT_MODEL, VISION_MODEL, type CatalogModel } from '../../../src/shared/catalog'
-import type { EvalTarget } from '../../../src/shared/eval/run/eval-run-types'
 import { runEvaluation } from '../../../src/shared/eval/run/run-evaluation'
 import type { TestSet } from '../../../src/shared/eval/test-set-schema'
+import { bothDialectTargets, localGatewayTarget, quietLogger } from './support/local-gateway-target'
 
 /** The eval core on the real run registry against the real local gateway (simulator, loopback). */
-const KEY = 'sk-eval-executor-test-key-0123456789'
-let gateway: RunningGateway
-let catalog: CatalogModel[]
-const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }
-
-beforeAll(async () => {
-  gateway = await startGateway({
-    apiKey: KEY,
-    config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 400 } }),
-  })
-  const response = await fetch(`${gateway.baseUrl}/catalog`, { headers: { authorization: `Bearer ${KEY}` } })
-  catalog = ((await response.json()) as { models: CatalogModel[] }).models
+const { resolveTarget } = localGatewayTarget({
+  key: 'sk-eval-executor-test-key-0123456789',
+  tokensPerSecond: 400,
 })
-afterAll(async () => {
-  await gateway.close()
-})
-
-const targets: EvalTarget[] = [
-  { id: 'oa', connection: 'local', model: TEXT_MODEL.name, dialect: 'openai-chat' },
-  { id: 'an', connection: 'local', model: VISION_MODEL.name, dialect: 'anthropic-messages' },
-]
+const targets = bothDialectTargets
 const set: TestSet = {
   format: 'model-gateway-test-set',
   version: 1,
@@ -47,8 +27,8 @@ const set: TestSet = {
 function executor(options: Partial<RunRegistryOptions> = {}) {
   const sent: string[] = []
   const built = createRegistryCellExecutor({
-    resolveTarget: async () => ({ baseUrl: gateway.baseUrl, apiKey: KEY, catalog }),
-    logger: quiet,
+    resolveTarget,
+    logger: quietLogger,
     fetch: (input, init) => {
       sent.push(String(input))
       return globalThis.fetch(input, init)
