@@ -6,7 +6,15 @@ import { formatEta } from './workbench-format'
 export function RunControls(): React.JSX.Element {
   const run = useAppStore((state) => state.wbRun)
   const error = useAppStore((state) => state.wbError)
-  const canRun = useAppStore((state) => state.wbDraft.cases.length > 0 && state.wbTargets.length > 0)
+  // Why Run is disabled, said beside it: a greyed-out button alone leaves a new user guessing.
+  const missing = useAppStore((state) =>
+    state.wbDraft.cases.length === 0
+      ? 'Add a case (or import CSV/JSONL) to run.'
+      : state.wbTargets.length === 0
+        ? 'Add a target to run.'
+        : null,
+  )
+  const canRun = missing === null
   const start = useAppStore((state) => state.startEvaluation)
   const stop = useAppStore((state) => state.stopEvaluation)
   const resume = useAppStore((state) => state.resumeEvaluation)
@@ -37,6 +45,7 @@ export function RunControls(): React.JSX.Element {
             onChange={(event) => setConcurrency(Number(event.target.value) || 1)}
           />
         </label>
+        {!run && missing && <span className="field-hint">{missing}</span>}
         {run && (
           <span className="wb-run-status" aria-live="polite" data-status={run.status}>
             {run.done}/{run.total} · {run.passed} passed · {run.failed} failed · {run.status}{' '}
