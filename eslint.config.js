@@ -58,6 +58,25 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway runs on its own (`npm run gateway`, a worker thread, tests in-process) and src/node
+    // is shared by it and main: neither may lean on the app's main process or on Electron.
+    files: ['src/gateway/**/*.ts', 'src/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'electron/*'], message: 'The gateway and src/node never import Electron.' },
+            {
+              group: ['**/main/**', '**/renderer/**'],
+              message: 'The gateway and src/node never import the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
