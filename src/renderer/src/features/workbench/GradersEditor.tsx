@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button } from '@renderer/components/Button'
+import { SelectField } from '@renderer/components/SelectField'
 import { useAppStore } from '@renderer/store'
 import type { GraderType } from '@shared/eval'
 import { GRADER_KINDS, graderArg, graderFromForm } from './grader-form'
@@ -43,18 +44,14 @@ export function GradersEditor(): React.JSX.Element {
           }
         }}
       >
-        <select
-          className="select"
-          aria-label="Grader kind"
+        <SelectField<GraderType>
+          label="Grader kind"
+          hideLabel
+          inline
           value={type}
-          onChange={(event) => setType(event.target.value as GraderType)}
-        >
-          {GRADER_KINDS.map((kind) => (
-            <option key={kind.type} value={kind.type}>
-              {kind.type}
-            </option>
-          ))}
-        </select>
+          onChange={setType}
+          options={GRADER_KINDS.map((kind) => ({ value: kind.type, label: kind.type }))}
+        />
         <input
           className="text-input"
           aria-label="Grader argument"

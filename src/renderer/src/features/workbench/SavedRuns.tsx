@@ -1,9 +1,11 @@
 import { useEffect } from 'react'
 import { Button } from '@renderer/components/Button'
+import { SelectField } from '@renderer/components/SelectField'
 import { downloadTextFile } from '@renderer/features/history/download-text-file'
 import { invoke } from '@renderer/lib/invoke'
 import { useAppStore } from '@renderer/store'
 import { serializeTestSet } from '@shared/eval'
+import type { EvalRunSummary } from '@shared/ipc/eval-schemas'
 import { draftToSet } from './workbench-set'
 
 /** Saved runs: re-open one, compare the shown run with an earlier one, export JSON or JUnit XML. */
@@ -78,47 +80,39 @@ export function SavedRuns(): React.JSX.Element {
             }}
           />
         </label>
-        <select
-          className="select"
-          aria-label="Open saved set"
+        <SelectField
+          label="Open saved set"
+          hideLabel
+          inline
           value=""
-          onChange={(event) => void openSet(event.target.value)}
-        >
-          <option value="">Open set…</option>
-          {sets.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} ({s.cases} cases)
-            </option>
-          ))}
-        </select>
-        <select
-          className="select"
-          aria-label="Open saved run"
+          onChange={(id) => void openSet(id)}
+          options={[
+            { value: '', label: 'Open set…' },
+            ...sets.map((s) => ({ value: s.id, label: `${s.name} (${s.cases} cases)` })),
+          ]}
+        />
+        <SelectField
+          label="Open saved run"
+          hideLabel
+          inline
           value=""
-          onChange={(event) => void openRun(event.target.value)}
-        >
-          <option value="">Open run…</option>
-          {runs.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.setName} · {new Date(r.startedAt).toLocaleTimeString()} · {r.passed}/{r.total} · {r.status}
-            </option>
-          ))}
-        </select>
-        <select
-          className="select"
-          aria-label="Compare with run"
+          onChange={(id) => void openRun(id)}
+          options={[
+            { value: '', label: 'Open run…' },
+            ...runs.map((r) => ({ value: r.id, label: `${runLabel(r)} · ${r.status}` })),
+          ]}
+        />
+        <SelectField
+          label="Compare with run"
+          hideLabel
+          inline
           value={previous?.id ?? ''}
-          onChange={(event) => void compare(event.target.value === '' ? null : event.target.value)}
-        >
-          <option value="">Compare with…</option>
-          {runs
-            .filter((r) => r.id !== shown?.id)
-            .map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.setName} · {new Date(r.startedAt).toLocaleTimeString()} · {r.passed}/{r.total}
-              </option>
-            ))}
-        </select>
+          onChange={(id) => void compare(id === '' ? null : id)}
+          options={[
+            { value: '', label: 'Compare with…' },
+            ...runs.filter((r) => r.id !== shown?.id).map((r) => ({ value: r.id, label: runLabel(r) })),
+          ]}
+        />
         <Button size="sm" disabled={!canExport} onClick={() => void exportRun('json')}>
           Export JSON
         </Button>
@@ -128,4 +122,9 @@ export function SavedRuns(): React.JSX.Element {
       </div>
     </section>
   )
+}
+
+/** A saved run as the open and compare lists name it: set, time started, score. */
+function runLabel(run: EvalRunSummary): string {
+  return `${run.setName} · ${new Date(run.startedAt).toLocaleTimeString()} · ${run.passed}/${run.total}`
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button } from '@renderer/components/Button'
+import { SelectField } from '@renderer/components/SelectField'
 import { useAppStore } from '@renderer/store'
 import type { DialectId } from '@shared/chat/chat-request'
 import { dialectList } from '@shared/dialects'
@@ -110,43 +111,33 @@ export function TargetsEditor(): React.JSX.Element {
         </tbody>
       </table>
       <div className="wb-row">
-        <select
-          className="select"
-          aria-label="Target profile"
+        <SelectField
+          label="Target profile"
+          hideLabel
+          inline
           value={profileId}
-          onChange={(event) => setProfileId(event.target.value)}
-        >
-          {profiles.map((profile) => (
-            <option key={profile.id} value={profile.id}>
-              {profile.name}
-            </option>
-          ))}
-        </select>
-        <select
-          className="select"
-          aria-label="Target model"
+          onChange={setProfileId}
+          options={profiles.map((profile) => ({ value: profile.id, label: profile.name }))}
+        />
+        <SelectField
+          label="Target model"
+          hideLabel
+          inline
           value={model}
-          onChange={(event) => setModel(event.target.value)}
-        >
-          <option value="">Model…</option>
-          {models.map((m) => (
-            <option key={m.model} value={m.model}>
-              {m.model}
-            </option>
-          ))}
-        </select>
-        <select
-          className="select"
-          aria-label="Target dialect"
+          onChange={setModel}
+          options={[
+            { value: '', label: 'Model…' },
+            ...models.map((m) => ({ value: m.model, label: m.model })),
+          ]}
+        />
+        <SelectField<DialectId>
+          label="Target dialect"
+          hideLabel
+          inline
           value={dialect}
-          onChange={(event) => setDialect(event.target.value as DialectId)}
-        >
-          {dialectList.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.label}
-            </option>
-          ))}
-        </select>
+          onChange={setDialect}
+          options={dialectList.map((d) => ({ value: d.id, label: d.label }))}
+        />
         <Button
           size="sm"
           disabled={model === ''}
