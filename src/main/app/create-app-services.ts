@@ -111,7 +111,11 @@ export async function createAppServices(options: {
       emit,
       withoutKeys,
       // The local gateway's context check then counts only a send's new text, the first send included.
-      onOpened: (conversation) => local.rememberTokenCounts(promptTextsOf(conversation)),
+      // Only the local gateway checks context, so a remote profile's conversation is not counted.
+      onOpened: (conversation) => {
+        if (settings.profile(settings.activeProfileId()).kind === 'local')
+          local.rememberTokenCounts(promptTextsOf(conversation))
+      },
     }),
     ...createEvalHandlers({ evals }),
   }
