@@ -1,17 +1,20 @@
 import { z } from 'zod'
-import { cellResultSchema } from '../eval/run/eval-run-types'
+import { cellResultSchema, evalRunSchema } from '../eval/run/eval-run-types'
 
 /** A saved evaluation run in the workbench's list (the run itself is fetched when opened). */
-export const evalRunSummarySchema = z.strictObject({
-  id: z.string(),
-  setName: z.string(),
-  startedAt: z.number(),
-  finishedAt: z.number().optional(),
-  status: z.enum(['running', 'stopped', 'finished']),
-  cells: z.number(),
-  passed: z.number(),
-  total: z.number(),
-})
+export const evalRunSummarySchema = evalRunSchema
+  .pick({
+    id: true,
+    setName: true,
+    startedAt: true,
+    finishedAt: true,
+    status: true,
+  })
+  .extend({
+    cells: z.number(),
+    passed: z.number(),
+    total: z.number(),
+  })
 export type EvalRunSummary = z.infer<typeof evalRunSummarySchema>
 
 /** A saved test set in the workbench's list. */
@@ -34,7 +37,8 @@ export const evalProgressEventSchema = z.strictObject({
   failed: z.number(),
   etaMs: z.number().optional(),
   cells: z.array(cellResultSchema),
-  status: z.enum(['running', 'stopped', 'finished', 'failed']),
+  // A run's own states, and `failed` for a run that could not start or broke off.
+  status: z.enum([...evalRunSchema.shape.status.options, 'failed']),
   /** Why the run could not start or ended early (status `failed`). */
   error: z.string().optional(),
 })
