@@ -3,7 +3,8 @@ import { memo, useMemo, useRef } from 'react'
 import { useAppStore } from '@renderer/store'
 import { cellKey, type CellResult } from '@shared/eval'
 import { regressionKeys, rowCells, visibleCaseIds, type GridFilter } from './workbench-selectors'
-import { formatMs, formatPoints, formatRate } from './workbench-format'
+import { formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { gridMs, gridRate } from './workbench-format'
 
 const ROW_HEIGHT = 88
 
@@ -38,10 +39,11 @@ const CellView = memo(function CellView({
       </span>
       <span className="wb-preview">{cell.output.slice(0, 90).replace(/\s+/g, ' ')}</span>
       <span className="wb-figures">
-        TTFT {formatMs(cell.ttftMs)} · {formatRate(cell.tokensPerSecond)}
+        TTFT {gridMs(cell.ttftMs)} · {gridRate(cell.tokensPerSecond)}
       </span>
       <span className="wb-figures">
-        {cell.outputTokens ?? '–'} tok{cell.points === undefined ? '' : ` · ${formatPoints(cell.points)} pt`}
+        {cell.outputTokens ?? '–'} tok
+        {cell.points === undefined ? '' : ` · ${formatPointsCompact(cell.points)} pt`}
       </span>
     </button>
   )

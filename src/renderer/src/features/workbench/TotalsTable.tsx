@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
-import { formatMs, formatPoints, formatRate } from './workbench-format'
+import { formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { gridMs, gridRate } from './workbench-format'
 import { totalsOf } from './workbench-selectors'
 import { useThrottledValue } from './use-throttled-value'
 
@@ -32,11 +33,11 @@ export function TotalsTable(): React.JSX.Element | null {
             </td>
             <td>{Math.round(t.passRate * 100)}%</td>
             <td>
-              {formatMs(t.p50TotalMs)} / {formatMs(t.p95TotalMs)}
+              {gridMs(t.p50TotalMs)} / {gridMs(t.p95TotalMs)}
             </td>
-            <td>{formatMs(t.p50TtftMs)}</td>
-            <td>{formatRate(t.meanTokensPerSecond)}</td>
-            <td title={`${t.points} (exact)`}>{formatPoints(t.points)}</td>
+            <td>{gridMs(t.p50TtftMs)}</td>
+            <td>{gridRate(t.meanTokensPerSecond)}</td>
+            <td title={`${t.points} (exact)`}>{formatPointsCompact(t.points)}</td>
           </tr>
         ))}
       </tbody>

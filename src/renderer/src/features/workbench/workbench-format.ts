@@ -1,24 +1,14 @@
-/** Figures as the grid shows them. */
-export function formatMs(ms: number | undefined): string {
-  if (ms === undefined) return '–'
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
-}
+import { formatDuration, formatRate } from '@renderer/features/chat/format-reply'
 
-export function formatRate(rate: number | undefined): string {
-  return rate === undefined ? '–' : `${Math.round(rate)} tok/s`
-}
+/**
+ * Figures as the grid shows them: the chat footer's formats (one home for how a duration or a speed
+ * reads; points use its formatPointsCompact as they are), with a dash where a cell has no figure.
+ */
+export const gridMs = (ms: number | undefined): string => formatDuration(ms) ?? '–'
+export const gridRate = (rate: number | undefined): string => formatRate(rate) ?? '–'
 
 export function formatEta(ms: number | undefined): string {
   if (ms === undefined) return ''
   const seconds = Math.ceil(ms / 1000)
   return seconds < 60 ? `ETA ${seconds} s` : `ETA ${Math.floor(seconds / 60)} min ${seconds % 60} s`
-}
-
-/**
- * Points are exact decimal strings (sums stay exact); a grid cell shows 3 significant digits. The
- * exact figure is in the totals and the export.
- */
-export function formatPoints(points: string): string {
-  const value = Number(points)
-  return Number.isFinite(value) ? String(Number(value.toPrecision(3))) : points
 }
