@@ -5,7 +5,7 @@ import { dialects } from '../../src/shared/dialects'
 import type { Conversation, Pane } from '../../src/shared/history/conversation'
 import { resolveGatewayConfig, type GatewayConfigInput } from '../../src/gateway/gateway-config'
 import { startGateway } from '../../src/gateway/start-gateway'
-import { paneRequest } from '../../src/renderer/src/features/chat/pane-request'
+import { paneRequest } from '../../src/shared/history/pane-request'
 
 /**
  * The reply text of each pane's last turn: the pane's request rebuilt from the saved conversation

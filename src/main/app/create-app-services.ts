@@ -104,7 +104,7 @@ export async function createAppServices(options: {
     ...createAppHandlers({ abilities, settings, quarantinedFiles }),
     ...createProfileHandlers({ settings, secrets, emit }),
     ...createSecretHandlers({ settings, secrets, rememberKey, localApiKey: local.apiKey }),
-    ...createChatHandlers({ settings, catalogs, runs }),
+    ...createChatHandlers({ settings, catalogs, runs, history }),
     ...createCurlHandlers({ abilities, settings, readKey }),
     ...createHistoryHandlers({
       history,

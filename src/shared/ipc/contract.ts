@@ -6,7 +6,7 @@ import { EVAL_LIMITS } from '../eval/eval-limits'
 import { testSetSchema } from '../eval/test-set-schema'
 import { conversationSchema, conversationSummarySchema } from '../history/conversation'
 import { conversationAppendSchema } from '../history/conversation-append'
-import { runStartInputSchema, runUpdateSchema } from '../runs/run-types'
+import { conversationRunStartSchema, runStartInputSchema, runUpdateSchema } from '../runs/run-types'
 import { apiKeySchema } from '../settings/api-key'
 import { profileInputSchema, profileSchema, themeSchema } from '../settings/settings-schema'
 
@@ -94,7 +94,11 @@ export const invokeChannels = {
     output: catalogViewSchema,
   },
 
-  'chat:start': { input: runStartInputSchema, output: z.strictObject({ runId: z.string() }) },
+  /** A run of a request given whole, or of a pane of a conversation main holds (built there). */
+  'chat:start': {
+    input: z.union([runStartInputSchema, conversationRunStartSchema]),
+    output: z.strictObject({ runId: z.string() }),
+  },
   'chat:cancel': { input: z.strictObject({ runId: z.string() }), output: z.undefined() },
 
   /** The exact command for this request with the real key, written to the clipboard by main. */

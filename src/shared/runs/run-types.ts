@@ -85,6 +85,24 @@ export const runStartInputSchema = z.strictObject({
 export type RunStartInput = z.infer<typeof runStartInputSchema>
 
 /**
+ * A run of one pane of a saved conversation: main builds the request from the conversation it holds
+ * (the state saved last), so a send into a long chat carries ids, not the transcript. `updatedAt`
+ * names the state the renderer saved: main refuses (`stale_conversation`) when it holds another.
+ */
+export const conversationRunStartSchema = z.strictObject({
+  profileId: runStartInputSchema.shape.profileId,
+  simulate: runStartInputSchema.shape.simulate,
+  conversation: z.strictObject({
+    id: z.string().min(1).max(128),
+    paneId: z.string().min(1).max(128),
+    updatedAt: z.number(),
+    /** The user agreed to send a text-only model its history without the images (see drop-images). */
+    withoutImages: z.boolean().optional(),
+  }),
+})
+export type ConversationRunStart = z.infer<typeof conversationRunStartSchema>
+
+/**
  * One batch of news about a run, sent at most once per animation frame per run. Fields are present
  * only when they changed; `seq` increases by one per batch so the renderer can prove nothing was lost.
  */

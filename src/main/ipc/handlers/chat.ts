@@ -1,7 +1,10 @@
+import { savedPaneRequest } from '../../../shared/history/saved-pane-request'
+import type { ConversationRunStart } from '../../../shared/runs/run-types'
 import type { CatalogLoader } from '../../services/catalog/catalog-loader'
+import type { HistoryService } from '../../services/history/history-service'
 import type { RunRegistry } from '../../services/runs'
 import type { SettingsService } from '../../services/settings/settings-service'
-import type { HandlersFor } from '../handlers'
+import { UserFacingError, type HandlersFor } from '../handlers'
 import { refuseSimulateOutsideLocal } from './refuse-simulate-outside-local'
 
 /** Runs and the catalog a run picks its model from; the run's updates come back as 'chat:update' events. */
@@ -9,8 +12,22 @@ export function createChatHandlers(deps: {
   settings: SettingsService
   catalogs: CatalogLoader
   runs: RunRegistry
+  /** The saved conversations a pane's run may be built from. */
+  history: Pick<HistoryService, 'current'>
 }): HandlersFor<'chat' | 'catalog'> {
-  const { settings, catalogs, runs } = deps
+  const { settings, catalogs, runs, history } = deps
+
+  /**
+   * A pane's request built here, from the conversation main holds, by the function the renderer's
+   * curl panel uses: a send into a 1M-token chat crosses IPC as ids (its turns were saved as they
+   * came), and the transcript is not built, serialized and validated once more on its way.
+   */
+  async function paneRunOf(source: ConversationRunStart['conversation']) {
+    const built = savedPaneRequest(await history.current(source.id), source)
+    if (!built.ok) throw new UserFacingError(built.code, built.message)
+    return built
+  }
+
   return {
     'catalog:get': async ({ profileId, refresh }) =>
       catalogs.get(settings.profile(profileId), refresh ?? false),
@@ -18,7 +35,14 @@ export function createChatHandlers(deps: {
     'chat:start': async (input) => {
       settings.profile(input.profileId)
       refuseSimulateOutsideLocal(input.profileId, input.simulate)
-      return runs.start(input)
+      const { profileId, simulate } = input
+      const run = 'request' in input ? input : await paneRunOf(input.conversation)
+      return runs.start({
+        profileId,
+        dialect: run.dialect,
+        request: run.request,
+        ...(simulate ? { simulate } : {}),
+      })
     },
     'chat:cancel': async ({ runId }) => {
       runs.cancel(runId)

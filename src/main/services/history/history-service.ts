@@ -246,6 +246,14 @@ export async function createHistoryService(options: {
         .sort((a, b) => b.updatedAt - a.updatedAt)
     },
     get,
+    /**
+     * The conversation as main last stored it, from memory when it is live (no file re-read, no
+     * validation): what a send from the conversation builds its request from.
+     */
+    async current(id: string): Promise<Conversation> {
+      const entry = await lock.run(id, async () => live.get(id))
+      return entry?.conversation ?? get(id)
+    },
     async save(conversation: Conversation): Promise<{ savedAt: number }> {
       await lock.run(conversation.id, () => writeWhole(conversation))
       return { savedAt: Date.now() }

@@ -2,7 +2,7 @@ import type { InvokeChannel, InvokeInput, InvokeOutput } from '@shared/ipc/contr
 import { api } from './api'
 
 /** A failed invoke, with the message main meant for the user ("There is no profile x."). */
-class ApiError extends Error {
+export class ApiError extends Error {
   readonly code: string
   constructor(code: string, message: string) {
     super(message)

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
-import { draftIsEmpty } from './pane-request'
+import { draftIsEmpty } from '@shared/history/pane-request'
 import { selectTextOnlyModel, selectTextOnlyPanesWithImages, selectConversationBusy } from './chat-selectors'
 import { DraftImages } from './DraftImages'
 import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'

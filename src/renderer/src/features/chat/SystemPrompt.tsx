@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '@renderer/store'
 import { LinkToggle } from '@renderer/features/compare/LinkToggle'
 import { selectPane } from './chat-selectors'
-import { isLinked, paneSystem } from './pane-settings'
+import { isLinked, paneSystem } from '@shared/history/pane-settings'
 
 /**
  * The system prompt: one for every pane while linked, one per pane (side by side, over its pane)

@@ -12,12 +12,12 @@ import type { Slice } from '@renderer/store/slice'
 import { appendSince } from '@shared/history/conversation-append'
 import { switchCompareMode } from '@renderer/features/compare/compare-mode'
 import { selectCatalogModels } from './chat-selectors'
-import { focusedPaneOf } from './find-pane'
+import { focusedPaneOf } from '@shared/history/find-pane'
 import { titleFromFirstUserText, UNTITLED } from './conversation-title'
 import { newConversation } from './new-conversation'
-import { applyParams, applySystem, paneSettings, setLinked } from './pane-settings'
+import { applyParams, applySystem, paneSettings, setLinked } from '@shared/history/pane-settings'
 import { isLargeText } from './large-text'
-import type { ComposerDraft } from './pane-request'
+import type { ComposerDraft } from '@shared/history/pane-request'
 import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
 
 export type ConversationSlice = {
@@ -66,12 +66,14 @@ export type ConversationSlice = {
   /**
    * Autosave: the open conversation to history (once it has a message), named after its first user
    * text while it is still untitled. Saves run one after another, so an older state never lands last;
-   * a failed save is told to the user.
+   * a failed save is told to the user. Resolves to the conversation main now holds (null when nothing
+   * was saved), which a send then names by id instead of sending its transcript.
    */
-  saveConversation(): Promise<void>
+  saveConversation(): Promise<Conversation | null>
 }
 
-let saving: Promise<void> = Promise.resolve()
+/** The conversation each save left in main (null: nothing saved, or the save failed). */
+let saving: Promise<Conversation | null> = Promise.resolve(null)
 
 export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
   const initial = newConversation({ dialect: 'openai-chat', model: '' })
@@ -197,7 +199,7 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
     },
     saveConversation() {
       const { conversation } = get()
-      if (conversation.panes.every((pane) => pane.messages.length === 0)) return saving
+      if (conversation.panes.every((pane) => pane.messages.length === 0)) return saving.then(() => null)
       if (conversation.title === UNTITLED) {
         const title = titleFromFirstUserText(conversation)
         if (title !== undefined) set((state) => ({ conversation: { ...state.conversation, title } }))
@@ -205,7 +207,7 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       saving = saving.then(async () => {
         // The latest state when this save's turn comes (a newer edit may have landed meanwhile).
         const latest = get().conversation
-        if (latest.panes.every((pane) => pane.messages.length === 0)) return
+        if (latest.panes.every((pane) => pane.messages.length === 0)) return null
         try {
           // New turns and settings only, when that is all that changed (a send into a long chat); a
           // refused append (main holds another state, or none) is followed by a full save.
@@ -218,8 +220,10 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
             ))
           if (!appended) await invoke('history:save', latest)
           stored = latest
+          return latest
         } catch (error) {
           get().notify('error', `The conversation could not be saved: ${(error as Error).message}`)
+          return null
         }
       })
       return saving

@@ -1,7 +1,7 @@
 import { reduceStreamPart, type StreamAccumulator } from '@shared/chat/reduce-stream-part'
 import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import type { RunUpdate, TerminalState } from '@shared/runs/run-types'
-import { findPane } from './find-pane'
+import { findPane } from '@shared/history/find-pane'
 import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
 import { buildReplyRecord } from './reply-record'
 import { copyStream, holdUpdates } from './run-streams'

@@ -5,7 +5,9 @@ import type { StreamPart } from '@shared/chat/stream-part'
 import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import type { RunUpdate } from '@shared/runs/run-types'
 import { createManualFrames, type FakeApi } from './__fixtures__/fake-api'
-import { IMAGE_NOT_SENT_TEXT } from './drop-images'
+import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
+import { IMAGE_NOT_SENT_TEXT } from '@shared/chat/drop-images'
+import { toChatMessage } from '@shared/history/pane-request'
 
 const fake = vi.hoisted(() => ({ current: undefined as FakeApi | undefined }))
 vi.mock('@renderer/lib/api', async () => {
@@ -123,9 +125,7 @@ describe('send', () => {
 
     await useAppStore.getState().send({ dropImagesForTextOnly: true })
     expect(useAppStore.getState().imageChoice).toBeNull()
-    const [vision, text] = api()
-      .callsTo('chat:start')
-      .map((call) => call.input as { request: { model: string; messages: Array<{ content: unknown[] }> } })
+    const [vision, text] = api().started()
     // The vision pane keeps its image; the text-only pane gets a note in its place.
     expect(vision?.request.messages[0]?.content).toContainEqual(image)
     expect(text?.request.model).toBe(TEXT)
@@ -150,9 +150,7 @@ describe('send', () => {
     expect(p1?.messages[0]?.id).toBe(p2?.messages[0]?.id)
     expect(p1?.messages[1]?.id).not.toBe(p2?.messages[1]?.id)
 
-    const starts = api()
-      .callsTo('chat:start')
-      .map((call) => call.input)
+    const starts = api().started()
     const request = {
       model: TEXT,
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello there' }] }],
@@ -174,9 +172,7 @@ describe('send', () => {
     frames.frame()
     api().reset()
     await sendText('second')
-    const [first, second] = api()
-      .callsTo('chat:start')
-      .map((call) => call.input as { request: { messages: unknown[] } })
+    const [first, second] = api().started()
     expect(first?.request.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'first' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'one' }] },
@@ -230,9 +226,7 @@ describe('send', () => {
     useAppStore.getState().setPaneTarget('p1', { model: VISION })
     useAppStore.getState().setPaneTarget('p2', { model: VISION })
     await useAppStore.getState().send()
-    const request = (
-      api().callsTo('chat:start')[0]?.input as { request: { messages: Array<{ content: unknown[] }> } }
-    ).request
+    const request = api().started()[0]!.request
     expect(request.messages[0]?.content).toEqual([
       { type: 'text', text: 'what is this?' },
       { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBOR' } },
@@ -248,6 +242,99 @@ describe('send', () => {
     expect(reply?.reply?.state).toBe('provider_error')
     expect(reply?.reply?.error?.message).toBe('There is no profile local.')
     expect(useAppStore.getState().activeRunIds).toEqual([])
+  })
+})
+
+describe('sending into a long saved conversation', () => {
+  /** A saved conversation of `turns` exchanges of ~1 KB each per pane, as opened from history. */
+  function openLongConversation(turns: number): Conversation {
+    const messages = (pane: string): StoredMessage[] =>
+      Array.from({ length: turns }, (_, i) => [
+        {
+          id: `${pane}-u${i}`,
+          role: 'user' as const,
+          content: [{ type: 'text' as const, text: `question ${i} `.repeat(80) }],
+        },
+        {
+          id: `${pane}-a${i}`,
+          role: 'assistant' as const,
+          content: [{ type: 'text' as const, text: `answer ${i} `.repeat(100) }],
+        },
+      ]).flat()
+    const conversation = {
+      ...conversationWith([
+        { id: 'p1', dialect: 'openai-chat', model: TEXT, messages: messages('p1') },
+        { id: 'p2', dialect: 'anthropic-messages', model: TEXT, messages: messages('p2') },
+      ]),
+      title: 'Long',
+    }
+    // Main holds what it handed out (history:get).
+    void api().api.invoke('history:save', conversation)
+    useAppStore.getState().replaceConversation(conversation)
+    api().reset()
+    return conversation
+  }
+
+  const bytesSent = (): number =>
+    api().calls.reduce((sum, call) => sum + JSON.stringify(call.input).length, 0)
+
+  it('crosses IPC with the new turn and ids only, and main sends each pane its whole history', async () => {
+    const opened = openLongConversation(200)
+    await sendText('one more question')
+    expect(api().calls.map((call) => call.channel)).toEqual(['history:append', 'chat:start', 'chat:start'])
+    // ~400 KB of history per pane; what the send handed main is the new turn and the ids.
+    expect(JSON.stringify(opened).length).toBeGreaterThan(800_000)
+    expect(bytesSent()).toBeLessThan(4_000)
+    const started = api().started()
+    expect(started.map((run) => run.dialect)).toEqual(['openai-chat', 'anthropic-messages'])
+    for (const [index, run] of started.entries()) {
+      expect(run.request.messages).toHaveLength(401)
+      expect(run.request.messages[0]).toEqual(toChatMessage(opened.panes[index]!.messages[0]!))
+      expect(run.request.messages.at(-1)).toEqual({
+        role: 'user',
+        content: [{ type: 'text', text: 'one more question' }],
+      })
+    }
+    // The inspector's "sent" request is the one main built.
+    const runs = useAppStore.getState().runs
+    expect(runs['run-1']?.sent.request).toEqual(started[0]?.request)
+    expect(runs['run-2']?.sent.request).toEqual(started[1]?.request)
+  })
+
+  it('sends the request whole when main holds another state of the conversation (a save raced it)', async () => {
+    openLongConversation(3)
+    api().handle('chat:start', (input) => {
+      if ('conversation' in input) throw new FakeApiFailure('stale_conversation', 'changed')
+      return { runId: 'run-whole' }
+    })
+    await sendText('again')
+    const starts = api()
+      .callsTo('chat:start')
+      .map((call) => call.input as Record<string, unknown>)
+    expect(starts.map((input) => Object.keys(input).sort())).toEqual([
+      ['conversation', 'profileId'],
+      ['conversation', 'profileId'],
+      ['dialect', 'profileId', 'request'],
+      ['dialect', 'profileId', 'request'],
+    ])
+    expect((starts[2]?.request as { messages: unknown[] }).messages).toHaveLength(7)
+    expect(useAppStore.getState().activeRunIds).toEqual(['run-whole', 'run-whole'])
+  })
+
+  it('sends the request whole when the turn could not be saved, and still says the save failed', async () => {
+    openLongConversation(3)
+    api().handle('history:append', () => {
+      throw new Error('disk full')
+    })
+    api().handle('history:save', () => {
+      throw new Error('disk full')
+    })
+    await sendText('again')
+    const starts = api()
+      .callsTo('chat:start')
+      .map((call) => call.input as { request?: { messages: unknown[] } })
+    expect(starts.map((input) => input.request?.messages.length)).toEqual([7, 7])
+    expect(useAppStore.getState().notices.at(-1)?.message).toContain('could not be saved: disk full')
   })
 })
 
@@ -320,6 +407,13 @@ describe('applying updates', () => {
 
   it('stores the ReplyRecord on the terminal update and saves the conversation, titled by the first turn', async () => {
     await sendText('  What is   the capital\nof France? ')
+    // The send saved its turn (the request is built from it); nothing more is saved while streaming.
+    expect(
+      api()
+        .held('conv-1')
+        ?.panes[0]?.messages.map((m) => m.role),
+    ).toEqual(['user'])
+    api().reset()
     const adjustments = [
       { param: 'temperature', action: 'clamped' as const, detail: 'temperature 1.5 clamped to 1' },
     ]
@@ -332,7 +426,7 @@ describe('applying updates', () => {
     })
     frames.frame()
     expect(pane('p1').messages[1]?.reply).toBeUndefined()
-    expect(api().callsTo('history:save')).toEqual([])
+    expect(api().calls).toEqual([])
     emit({
       runId: 'run-1',
       seq: 1,
@@ -374,8 +468,10 @@ describe('applying updates', () => {
       createdAt: expect.any(Number),
     })
     expect(useAppStore.getState().activeRunIds).toEqual(['run-2'])
-    await vi.waitFor(() => expect(api().callsTo('history:save')).toHaveLength(1))
-    const saved = api().callsTo('history:save')[0]?.input as Conversation
+    // Saved as an append: the reply's text and record, not the whole conversation again.
+    await vi.waitFor(() => expect(api().calls.map((c) => c.channel)).toEqual(['history:append']))
+    expect(api().callsTo('history:save')).toEqual([])
+    const saved = api().held('conv-1')!
     expect(saved.title).toBe('What is the capital of France?')
     expect(saved.panes[0]?.messages[1]?.reply?.state).toBe('completed')
     expect(text(saved.panes[0]?.messages[1])).toBe('Paris.')
@@ -508,8 +604,7 @@ describe('stop, regenerate, continue', () => {
       await vi.advanceTimersByTimeAsync(1)
       await afterPendingWork()
       expect(left).toBe(true)
-      const saved = api().callsTo('history:save').at(-1)?.input as Conversation
-      expect(text(saved.panes[0]?.messages[1])).toBe('partial ')
+      expect(text(api().held('conv-1')?.panes[0]?.messages[1])).toBe('partial ')
     } finally {
       vi.useRealTimers()
     }
@@ -552,10 +647,7 @@ describe('stop, regenerate, continue', () => {
     expect(pane('p1').messages.map((m) => m.role)).toEqual(['user', 'assistant'])
     expect(pane('p1').messages[1]?.id).not.toBe(firstReply.id)
     expect(pane('p2').messages).toHaveLength(4)
-    const start = api().callsTo('chat:start')[0]?.input as {
-      request: { messages: unknown[] }
-      dialect: string
-    }
+    const start = api().started()[0]!
     expect(start.dialect).toBe('openai-chat')
     expect(start.request.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'first' }] }])
   })
@@ -588,7 +680,7 @@ describe('stop, regenerate, continue', () => {
     })
     api().reset()
     await useAppStore.getState().continuePane('p1')
-    const start = api().callsTo('chat:start')[0]?.input as { request: { messages: unknown[] } }
+    const start = api().started()[0]!
     expect(start.request.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'weather in Paris' }] },
       {

@@ -2,21 +2,21 @@ import type { FinishReason, Usage } from '@shared/chat/chat-result'
 import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
 import type { DialectError } from '@shared/chat/errors'
 import type { ParamAdjustment } from '@shared/dialects/dialect'
-import type { Pane, StoredMessage } from '@shared/history/conversation'
+import type { Conversation, Pane, StoredMessage } from '@shared/history/conversation'
+import { findPane } from '@shared/history/find-pane'
 import type { RawSseEvent, RunMetrics, RunUpdate, TerminalState } from '@shared/runs/run-types'
-import { invoke } from '@renderer/lib/invoke'
+import { ApiError, invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 import { selectActiveProfile, selectSimulateHeader } from '@renderer/features/settings/profiles-selectors'
 import {
   isKnownTextOnlyModel,
   selectCatalogModels,
-  selectPane,
   selectPaneBusy,
   selectTextOnlyModel,
   selectTextOnlyPanesWithImages,
 } from './chat-selectors'
-import { countImages, withoutImages } from './drop-images'
-import { draftIsEmpty, draftToUserContent, paneRequest } from './pane-request'
+import { countImages, withoutImages } from '@shared/chat/drop-images'
+import { draftIsEmpty, draftToUserContent, paneRequest } from '@shared/history/pane-request'
 import { reduceRunUpdates } from './reduce-run-updates'
 import { failedStartRecord } from './reply-record'
 import { takeHeldUpdates, type HeldUpdates, type RunStreams } from './run-streams'
@@ -59,6 +59,18 @@ export type LiveRun = {
   lastSeq: number
   /** An update went missing (browser mode lost its event stream): the reply shown may be partial. */
   seqGap: boolean
+}
+
+/** A run whose reply has its place in the pane, not yet handed to main. */
+type PreparedRun = {
+  conversationId: string
+  /** The pane as it was when the run was asked for: what the request is made of. */
+  pane: Pane
+  /** The assistant message the reply is written into. */
+  messageId: string
+  /** A text-only model: its history's images are replaced by a note (the user agreed). */
+  dropImages: boolean
+  request: () => ChatRequest
 }
 
 /**
@@ -128,49 +140,86 @@ const SETTLE_TIMEOUT_MS = 5_000
 
 export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
   /**
-   * Starts one run in a pane as it is now: its request is `paneRequest` of the transcript (so the
-   * curl panel shows exactly what goes out), then an empty assistant message is added for the reply.
+   * Readies one run in a pane as it is now: its reply is marked as starting (so the pane is busy at
+   * once). The request is the pane's `paneRequest` of this moment, the function the curl panel
+   * shows, built only if asked for (see launchPaneRun).
    */
-  async function startPaneRun(paneId: string): Promise<void> {
+  function preparePaneRun(paneId: string): PreparedRun | null {
     const state = get()
-    const conversation = state.conversation
-    const pane = selectPane(state, paneId)
-    if (!pane) return
-    let request = paneRequest(conversation, pane)
+    const { conversation } = state
+    const pane = findPane(conversation, paneId)
+    if (!pane) return null
     // A text-only model answers images with a 400. Send only reaches here once the user agreed
     // (imageChoice); regenerate and continue send without them too, and say so.
-    const images = countImages(request.messages)
-    if (images > 0 && isKnownTextOnlyModel(selectCatalogModels(state), pane.model)) {
-      request = withoutImages(request)
+    const images = countImages(pane.messages)
+    const dropImages = images > 0 && isKnownTextOnlyModel(selectCatalogModels(state), pane.model)
+    if (dropImages) {
       state.notify('info', `Sent to ${pane.model} without the ${imagesPhrase(images)}: it is text-only.`)
     }
+    const request = lazyRequest(() => {
+      const built = paneRequest(conversation, pane)
+      return dropImages ? withoutImages(built) : built
+    })
     const messageId = crypto.randomUUID()
-    const reply: StoredMessage = { id: messageId, role: 'assistant', content: [] }
-    state.updatePane(paneId, (p) => appendMessages(p, [reply]))
     const ending = replyEnding(conversation.id)
     set((s) => ({
       pendingStarts: { ...s.pendingStarts, [messageId]: paneId },
       replyEndings: { ...s.replyEndings, [messageId]: ending },
     }))
+    return { conversationId: conversation.id, pane, messageId, dropImages, request }
+  }
 
+  /**
+   * Adds the reply's empty assistant message and starts a prepared run. With `saved` (the
+   * conversation as the save after preparing left it in main), main builds the request from its own
+   * copy: a send into a 1M-token chat crosses IPC as ids, not as its transcript. Without one (the save
+   * failed), or when main holds another state (a save raced this start), the request is built here
+   * and sent whole. The reply's message is added after that save, so the save at its end appends it
+   * (an append only adds messages: a placeholder saved empty would make that a full save).
+   */
+  async function launchPaneRun(prepared: PreparedRun, saved: Conversation | null): Promise<void> {
+    const { pane, messageId, dropImages } = prepared
+    const paneId = pane.id
+    const reply: StoredMessage = { id: messageId, role: 'assistant', content: [] }
+    get().updatePane(paneId, (p) => appendMessages(p, [reply]))
+    const state = get()
     const profile = selectActiveProfile(state)
     const simulate = selectSimulateHeader(state)
     const target = { dialect: pane.dialect, model: pane.model }
+    const common = { profileId: state.activeProfileId, ...(simulate === '' ? {} : { simulate }) }
+    const startWhole = () =>
+      invoke('chat:start', { ...common, dialect: pane.dialect, request: prepared.request() })
     try {
-      const { runId } = await invoke('chat:start', {
-        profileId: state.activeProfileId,
-        dialect: pane.dialect,
-        request,
-        ...(simulate === '' ? {} : { simulate }),
-      })
+      const { runId } =
+        saved === null
+          ? await startWhole()
+          : await invoke('chat:start', {
+              ...common,
+              conversation: {
+                id: saved.id,
+                paneId,
+                updatedAt: saved.updatedAt,
+                ...(dropImages ? { withoutImages: true } : {}),
+              },
+            }).catch((error: unknown) =>
+              error instanceof ApiError && error.code === 'stale_conversation'
+                ? startWhole()
+                : Promise.reject(error),
+            )
       const run: LiveRun = {
         runId,
-        conversationId: conversation.id,
+        conversationId: prepared.conversationId,
         paneId,
         messageId,
         ...target,
         state: 'starting',
-        sent: { request, baseUrl: profile?.baseUrl, simulate },
+        sent: {
+          get request() {
+            return prepared.request()
+          },
+          baseUrl: profile?.baseUrl,
+          simulate,
+        },
         adjustments: [],
         rawEvents: [],
         rawEventsTruncated: false,
@@ -204,6 +253,14 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
       endReplies([messageId])
       void get().saveConversation()
     }
+  }
+
+  /** Prepares a run in each pane, saves once (the new turn), then starts them. */
+  async function startPaneRuns(paneIds: readonly string[]): Promise<void> {
+    const prepared = paneIds.map(preparePaneRun).filter((run) => run !== null)
+    if (prepared.length === 0) return
+    const saved = await get().saveConversation()
+    await Promise.all(prepared.map((run) => launchPaneRun(run, saved)))
   }
 
   /** Tells whoever waits for these replies that they ended, and forgets them. */
@@ -264,18 +321,18 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
         state.updatePane(pane.id, (p) => appendMessages(p, [structuredClone(turn)]))
       }
       state.clearDraft()
-      await Promise.all(conversation.panes.map((pane) => startPaneRun(pane.id)))
+      await startPaneRuns(conversation.panes.map((pane) => pane.id))
     },
 
     async regenerate(paneId, messageId) {
       if (selectPaneBusy(get(), paneId)) return
       get().updatePane(paneId, (pane: Pane) => truncateBefore(pane, messageId))
-      await startPaneRun(paneId)
+      await startPaneRuns([paneId])
     },
 
     async continuePane(paneId) {
       if (selectPaneBusy(get(), paneId)) return
-      await startPaneRun(paneId)
+      await startPaneRuns([paneId])
     },
 
     async cancelRun(runId) {
@@ -318,6 +375,12 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
       if (save) void get().saveConversation()
     },
   }
+}
+
+/** `build`, run once when first asked for (the inspector asks; a send by id never needs it). */
+function lazyRequest(build: () => ChatRequest): () => ChatRequest {
+  let request: ChatRequest | undefined
+  return () => (request ??= build())
 }
 
 /** A promise for one reply's end, with the function that ends it. */

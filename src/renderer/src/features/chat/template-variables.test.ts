@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildCatalog } from '@shared/catalog'
-import type { ChatRequest } from '@shared/chat/chat-request'
 import type { Conversation } from '@shared/history/conversation'
 import type { FakeApi } from '@renderer/features/chat/__fixtures__/fake-api'
 
@@ -69,7 +68,7 @@ describe('{{variables}} in a conversation', () => {
     const shown = preview()
     if (!shown.ok) throw new Error(shown.message)
     await useAppStore.getState().send()
-    const sent = (api().callsTo('chat:start')[0]?.input as { request: ChatRequest }).request
+    const sent = api().started()[0]!.request
     expect(sent).toEqual(shown.request)
     expect(sent.system).toBe('Answer in Norwegian.')
     expect(sent.messages.at(-1)?.content).toEqual([{ type: 'text', text: 'Tell me about Oslo.' }])

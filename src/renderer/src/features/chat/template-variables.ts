@@ -1,7 +1,7 @@
 import { findRequestVariables, findTemplateVariables } from '@shared/eval/template'
 import type { Conversation } from '@shared/history/conversation'
-import { toChatMessage, type ComposerDraft } from './pane-request'
-import { paneSettings } from './pane-settings'
+import { toChatMessage, type ComposerDraft } from '@shared/history/pane-request'
+import { paneSettings } from '@shared/history/pane-settings'
 
 // Per conversation object (replaced on every change, never mutated): typing in the composer does
 // not rescan a long transcript.

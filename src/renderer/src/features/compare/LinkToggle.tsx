@@ -1,6 +1,6 @@
 import type { SettingKey } from '@shared/history/conversation'
 import { useAppStore } from '@renderer/store'
-import { isLinked, SETTING_LABELS } from '@renderer/features/chat/pane-settings'
+import { isLinked, SETTING_LABELS } from '@shared/history/pane-settings'
 import './compare.css'
 
 /**

@@ -1,6 +1,6 @@
 import type { DialectId } from '@shared/chat/chat-request'
 import type { CompareMode, Conversation, Pane } from '@shared/history/conversation'
-import { focusedPaneOf } from '@renderer/features/chat/find-pane'
+import { focusedPaneOf } from '@shared/history/find-pane'
 import { newPaneId } from '@renderer/features/chat/new-conversation'
 
 export type { CompareMode }

@@ -1,5 +1,5 @@
 import { settingKeySchema, type Conversation, type SettingKey } from '@shared/history/conversation'
-import { paneSettings, SETTING_LABELS } from '@renderer/features/chat/pane-settings'
+import { paneSettings, SETTING_LABELS } from '@shared/history/pane-settings'
 
 export type SettingDifference = { key: SettingKey; label: string; values: string[] }
 

@@ -6,7 +6,7 @@ import type { CodeLanguage } from '@shared/code'
 import { KEY_ENV_VAR } from '@shared/curl'
 import { dialects } from '@shared/dialects'
 import { invoke } from '@renderer/lib/invoke'
-import { findPane, focusedPaneOf } from '@renderer/features/chat/find-pane'
+import { findPane, focusedPaneOf } from '@shared/history/find-pane'
 import { useAppStore } from '@renderer/store'
 import { LocalKeyActions } from '@renderer/features/settings/LocalKeyActions'
 import {

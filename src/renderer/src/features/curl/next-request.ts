@@ -5,7 +5,7 @@ import type { BuiltRequest } from '@shared/dialects/dialect'
 import type { Conversation, Pane } from '@shared/history/conversation'
 import type { HttpRequest } from '@shared/http/http-request'
 import { withSimulateHeader } from '@shared/runs/simulate-header'
-import { paneRequest, type ComposerDraft } from '@renderer/features/chat/pane-request'
+import { paneRequest, type ComposerDraft } from '@shared/history/pane-request'
 import { CURL_KEY_PLACEHOLDER } from './curl-placeholder'
 
 /** Everything the next send of a pane depends on (and nothing else, so it can be memoized on it). */

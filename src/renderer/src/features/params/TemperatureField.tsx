@@ -1,6 +1,6 @@
 import { SliderField } from '@renderer/components/SliderField'
 import { useAppStore } from '@renderer/store'
-import { isLinked } from '@renderer/features/chat/pane-settings'
+import { isLinked } from '@shared/history/pane-settings'
 import { TEMPERATURE_DEFAULT, temperatureRange } from './dialect-ranges'
 import { selectFocusedPane, selectParam, usePaneTargets } from './params-selectors'
 import { supportHint } from './support-hint'

@@ -7,8 +7,8 @@ import { dialects } from '@shared/dialects'
 import type { ChatParams, Pane } from '@shared/history/conversation'
 import { useAppStore, type AppState } from '@renderer/store'
 import { selectCatalogModels } from '@renderer/features/chat/chat-selectors'
-import { focusedPaneOf } from '@renderer/features/chat/find-pane'
-import { paneParam, type ParamKey } from '@renderer/features/chat/pane-settings'
+import { focusedPaneOf } from '@shared/history/find-pane'
+import { paneParam, type ParamKey } from '@shared/history/pane-settings'
 import type { PaneTarget } from './dialect-ranges'
 
 export function selectFocusedPane(state: AppState): Pane | undefined {

@@ -1,5 +1,10 @@
+import { applyAppend, conversationAppendSchema } from '@shared/history/conversation-append'
+import { conversationSchema, type Conversation } from '@shared/history/conversation'
+import { savedPaneRequest } from '@shared/history/saved-pane-request'
+import type { ConversationRunStart, RunStartInput } from '@shared/runs/run-types'
 import type { InvokeChannel } from '@shared/ipc/contract'
 import {
+  FakeApiFailure,
   createFakeApi as createAppFakeApi,
   type FakeHandler,
 } from '@renderer/features/app/__fixtures__/fake-api'
@@ -8,19 +13,56 @@ export type InvokeCall = { channel: InvokeChannel; input: unknown }
 
 /**
  * The app's one fake API (app/__fixtures__/fake-api.ts), set up for chat tests: runs start with ids
- * `run-1`, `run-2`…, cancels and history saves succeed, and the history is empty. `api` is what the
+ * `run-1`, `run-2`…, cancels and history saves succeed, and the history is empty. Like main, it holds
+ * what was saved (full saves and appends), and builds a run by conversation id from that with the
+ * same shared function (`started()` lists each run's request). `api` is what the
  * mocked `lib/api` returns; `callsTo` gives whole calls (channel and input).
  */
 export function createFakeApi() {
   const fake = createAppFakeApi()
   let nextRun = 1
 
+  /** What main would hold: the conversations saved and appended to. */
+  const held = new Map<string, Conversation>()
+  /** Each run started, as main's run registry gets it (a run by conversation id resolved as main does). */
+  const started: RunStartInput[] = []
+
+  function builtFromHeld(source: ConversationRunStart['conversation']) {
+    const conversation = held.get(source.id)
+    if (conversation === undefined) throw new FakeApiFailure('not_found', 'no such conversation')
+    const built = savedPaneRequest(conversation, source)
+    if (!built.ok) throw new FakeApiFailure(built.code, built.message)
+    return built
+  }
+
   const defaults = (): void => {
     // Handlers only: the store under test keeps its event subscriptions across tests.
     fake.reset({ listeners: false })
-    fake.handle('chat:start', () => ({ runId: `run-${nextRun++}` }))
+    held.clear()
+    started.length = 0
+    fake.handle('chat:start', (input) => {
+      const { profileId, simulate } = input
+      const run = 'request' in input ? input : builtFromHeld(input.conversation)
+      started.push({
+        profileId,
+        dialect: run.dialect,
+        request: run.request,
+        ...(simulate ? { simulate } : {}),
+      })
+      return { runId: `run-${nextRun++}` }
+    })
     fake.handle('chat:cancel', () => undefined)
-    fake.handle('history:save', () => ({ savedAt: 1 }))
+    fake.handle('history:save', (conversation) => {
+      held.set(conversation.id, conversationSchema.parse(conversation))
+      return { savedAt: 1 }
+    })
+    fake.handle('history:append', (change) => {
+      const before = held.get(change.head.id)
+      const after = before && applyAppend(before, conversationAppendSchema.parse(change))
+      if (!after) throw new FakeApiFailure('stale_append', 'not made from what is held')
+      held.set(after.id, after)
+      return { savedAt: 1 }
+    })
     fake.handle('history:list', () => [])
   }
   defaults()
@@ -29,6 +71,10 @@ export function createFakeApi() {
     api: fake,
     calls: fake.calls,
     callsTo: (channel: InvokeChannel): InvokeCall[] => fake.calls.filter((call) => call.channel === channel),
+    /** The conversation as main would hold it after the saves and appends so far. */
+    held: (id: string): Conversation | undefined => held.get(id),
+    /** The runs started since the last reset, each with the request main sends for it. */
+    started: (): RunStartInput[] => [...started],
     handle<C extends InvokeChannel>(channel: C, handler: FakeHandler<C>) {
       fake.handle(channel, handler)
     },
@@ -36,6 +82,7 @@ export function createFakeApi() {
     /** Forgets the calls; `handlers` also puts back the default answers. */
     reset({ handlers: restore = false }: { handlers?: boolean } = {}) {
       fake.calls.length = 0
+      started.length = 0
       if (restore) {
         nextRun = 1
         defaults()

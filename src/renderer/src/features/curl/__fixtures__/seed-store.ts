@@ -3,7 +3,7 @@ import type { DialectId } from '@shared/chat/chat-request'
 import type { ChatParams, Conversation, Pane, StoredMessage } from '@shared/history/conversation'
 import type { Profile } from '@shared/settings/settings-schema'
 import { useAppStore, type AppState } from '@renderer/store'
-import type { ComposerDraft } from '@renderer/features/chat/pane-request'
+import type { ComposerDraft } from '@shared/history/pane-request'
 
 /** The store as the app module created it, before any test touched it. */
 const pristine: AppState = useAppStore.getState()

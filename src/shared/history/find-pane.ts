@@ -1,4 +1,4 @@
-import type { Conversation, Pane } from '@shared/history/conversation'
+import type { Conversation, Pane } from './conversation'
 
 /** The pane with this id, if the conversation has it. */
 export function findPane(conversation: Pick<Conversation, 'panes'>, paneId: string | null): Pane | undefined {

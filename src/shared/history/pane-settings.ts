@@ -1,4 +1,4 @@
-import type { ChatParams, ChatSettings, Conversation, Pane, SettingKey } from '@shared/history/conversation'
+import type { ChatParams, ChatSettings, Conversation, Pane, SettingKey } from './conversation'
 import { focusedPaneOf } from './find-pane'
 
 /**

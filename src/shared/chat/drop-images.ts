@@ -1,5 +1,5 @@
-import type { ChatMessage, ChatRequest } from '@shared/chat/chat-request'
-import type { StoredMessage } from '@shared/history/conversation'
+import type { ChatMessage, ChatRequest } from './chat-request'
+import type { StoredMessage } from '../history/conversation'
 
 /**
  * What stands in for an image sent to a text-only model: the turn keeps its place (a user message of

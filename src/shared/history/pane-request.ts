@@ -1,6 +1,6 @@
-import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '@shared/chat/chat-request'
-import { fillRequest } from '@shared/eval/template'
-import type { Conversation, Pane, StoredMessage } from '@shared/history/conversation'
+import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '../chat/chat-request'
+import { fillRequest } from '../eval/template'
+import type { Conversation, Pane, StoredMessage } from './conversation'
 import { paneSettings } from './pane-settings'
 
 export type ComposerDraft = {
