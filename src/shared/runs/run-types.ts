@@ -46,6 +46,8 @@ const redactedHttpSchema = z.strictObject({
   /** Header values of credentials replaced by a redaction marker. */
   headers: z.record(z.string(), z.string()),
   body: z.string().optional(),
+  /** Set when `body` is only the head of the body sent: the whole body's length, in characters. */
+  bodyChars: z.number().int().nonnegative().optional(),
 })
 
 const responseMetaSchema = z.strictObject({

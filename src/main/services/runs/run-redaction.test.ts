@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createRunRedactor } from './run-redaction'
+import { createRunRedactor, SHOWN_BODY_CHARS } from './run-redaction'
 
 const KEY = 'sk-CANARY-clip-0f8e2c1a-5b7d-4e3f'
 
@@ -34,5 +34,36 @@ describe('RunRedactor.clip: redact, then truncate', () => {
   it('keeps a text without the key as it is, cut with an ellipsis only when too long', () => {
     expect(redactor.clip('short', 10)).toBe('short')
     expect(redactor.clip('a'.repeat(20), 10)).toBe(`${'a'.repeat(10)}…`)
+  })
+})
+
+describe('RunRedactor.request: the body the inspector is handed', () => {
+  const redactor = createRunRedactor(KEY)
+  const http = (body: string) => ({
+    method: 'POST',
+    url: 'http://127.0.0.1:1/v1/chat/completions',
+    headers: {},
+    body,
+  })
+
+  it('is the whole body (key redacted) up to SHOWN_BODY_CHARS', () => {
+    const body = `{"messages":"${KEY}"}`
+    expect(redactor.request(http(body))).toEqual({ ...http('{"messages":"[redacted]"}') })
+  })
+
+  it('is the head of a longer body with its whole length, and no piece of a key the cut went through', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -KEY.length - 4, max: 4 }), fc.nat(5_000), (offset, tail) => {
+        const at = SHOWN_BODY_CHARS + offset
+        const body = 'a'.repeat(at) + KEY + 'b'.repeat(tail)
+        const shown = redactor.request(http(body))
+        expect(shown.bodyChars).toBe(body.length)
+        expect(shown.body?.length).toBeLessThanOrEqual(SHOWN_BODY_CHARS)
+        expect(pieces(shown.body ?? '')).toEqual([])
+        // What is shown is the body as sent up to the marker (which the cut may have shortened).
+        expect(body.startsWith((shown.body ?? '').replace(/\[.*$/, ''))).toBe(true)
+      }),
+      { numRuns: 60 },
+    )
   })
 })

@@ -51,6 +51,13 @@ export type RunRedactor = {
  */
 const RAW_FRAGMENT_CHARS = 8
 
+/**
+ * The inspector is handed the head of a longer request body, with the whole body's length: a send
+ * into a 1M-token chat would otherwise redact, serialize, carry to the renderer and parse 2+ MB per
+ * pane, for a view nobody reads whole (its "Copy as" buttons build the whole request themselves).
+ */
+export const SHOWN_BODY_CHARS = 64 * 1024
+
 export function createRunRedactor(apiKey: string | null): RunRedactor {
   const secrets = apiKey === null || apiKey === '' ? [] : [apiKey]
   const { redact, redactText } = createRedactor(() => secrets)
@@ -96,7 +103,15 @@ export function createRunRedactor(apiKey: string | null): RunRedactor {
         url: redactText(http.url),
         headers: redact(http.headers) as Record<string, string>,
       }
-      if (http.body !== undefined) redacted.body = content(http.body)
+      if (http.body === undefined) return redacted
+      if (http.body.length <= SHOWN_BODY_CHARS) {
+        redacted.body = content(http.body)
+        return redacted
+      }
+      // Redact a window that holds any key starting inside the head, THEN cut (as clip does).
+      const window = content(http.body.slice(0, SHOWN_BODY_CHARS + matcher.longest))
+      redacted.body = window.slice(0, SHOWN_BODY_CHARS)
+      redacted.bodyChars = http.body.length
       return redacted
     },
     headers(headers) {

@@ -4,6 +4,7 @@ import { Button } from '@renderer/components/Button'
 import { Disclosure } from '@renderer/components/Disclosure'
 import { useAppStore } from '@renderer/store'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
+import { formatBytes } from '@renderer/features/curl/command-size'
 import { prettyBody, selectInspectedReply, type InspectedReply } from './inspector-selectors'
 import { RawEventTimeline } from './RawEventTimeline'
 import { SentRequestCode } from './SentRequestCode'
@@ -84,6 +85,12 @@ function InspectorContent({ inspected }: { inspected: InspectedReply }): React.J
             <code className="inspector-url">{run.request.url}</code>
           </div>
           <HeaderTable headers={run.request.headers} label="Request headers" />
+          {run.request.bodyChars !== undefined && (
+            <p className="inspector-note">
+              The first {formatBytes(run.request.body?.length ?? 0)} of a {formatBytes(run.request.bodyChars)}{' '}
+              body. The copies below hold the whole request.
+            </p>
+          )}
           <pre className="inspector-pre" aria-label="Request body">
             {prettyBody(run.request.body)}
           </pre>
