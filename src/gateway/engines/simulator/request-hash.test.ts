@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ChatRequest } from '../../../shared/chat/chat-request'
-import { canonicalJson, fnv1a32, requestSeed } from './request-hash'
+import { canonicalHash, canonicalJson, fnv1a32, requestSeed } from './request-hash'
 
 const base: ChatRequest = {
   model: 'm',
@@ -57,5 +58,16 @@ describe('canonicalJson and fnv1a32', () => {
     expect(fnv1a32('')).toBe(0x811c9dc5)
     expect(fnv1a32('a')).toBe(0xe40c292c)
     expect(fnv1a32('foobar')).toBe(0xbf9cf968)
+  })
+})
+
+describe('canonicalHash', () => {
+  it('is fnv1a32 of canonicalJson, for any JSON value (every simulated reply keeps its seed)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalHash(value)).toBe(fnv1a32(canonicalJson(value)))
+      }),
+      { numRuns: 300 },
+    )
   })
 })

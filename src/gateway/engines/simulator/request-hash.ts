@@ -24,7 +24,7 @@ export function requestSeed(request: ChatRequest): number {
     tools: request.tools,
     toolChoice: request.toolChoice,
   }
-  return fnv1a32(canonicalJson(meaning))
+  return canonicalHash(meaning)
 }
 
 /** FNV-1a over UTF-16 code units: linear, and identical on every platform. */
@@ -44,34 +44,45 @@ export function fnv1a32(text: string, seed = 0x811c9dc5): number {
  */
 export function canonicalJson(value: unknown): string {
   const out: string[] = []
-  writeCanonical(value, out)
+  writeCanonical(value, (piece) => out.push(piece))
   return out.join('')
 }
 
-function writeCanonical(value: unknown, out: string[]): void {
+/**
+ * fnv1a32(canonicalJson(value)), hashed piece by piece as it is written: the same number without
+ * building the text (a 1M-token conversation's request is 2+ MB of it, on every send).
+ */
+export function canonicalHash(value: unknown): number {
+  let hash = 0x811c9dc5
+  writeCanonical(value, (piece) => (hash = fnv1a32(piece, hash)))
+  return hash
+}
+
+function writeCanonical(value: unknown, write: (piece: string) => void): void {
   if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value) ?? 'null')
+    write(JSON.stringify(value) ?? 'null')
     return
   }
   if (Array.isArray(value)) {
-    out.push('[')
+    write('[')
     value.forEach((item, i) => {
-      if (i > 0) out.push(',')
-      writeCanonical(item === undefined ? null : item, out)
+      if (i > 0) write(',')
+      writeCanonical(item === undefined ? null : item, write)
     })
-    out.push(']')
+    write(']')
     return
   }
   const record = value as Record<string, unknown>
-  out.push('{')
+  write('{')
   let first = true
   for (const key of Object.keys(record).sort()) {
     const member = record[key]
     if (member === undefined || typeof member === 'function') continue
-    if (!first) out.push(',')
+    if (!first) write(',')
     first = false
-    out.push(JSON.stringify(key), ':')
-    writeCanonical(member, out)
+    write(JSON.stringify(key))
+    write(':')
+    writeCanonical(member, write)
   }
-  out.push('}')
+  write('}')
 }
