@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { arbitraryChunking, splitEvery, utf8 } from '../../../test/support/chunking'
 import { framesFromParts, partsFromChunks, sseText } from '../../../test/support/stream-parts'
 import type { ChatRequest } from '../chat/chat-request'
@@ -93,6 +93,22 @@ describe.each(dialectList)('dialect $id', (dialect) => {
         { numRuns: 50 },
       )
     })
+  })
+
+  it('writes the body when it is first read, and once (the adjustments alone cost no serializing)', () => {
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      const { http } = dialect.buildRequest(MINIMAL_REQUEST, TARGET)
+      const built = stringify.mock.calls.length
+      const body = http.body
+      const read = stringify.mock.calls.length
+      expect(read).toBeGreaterThan(built)
+      expect(http.body).toBe(body)
+      expect(JSON.parse(JSON.stringify(http))).toEqual({ ...http, body })
+      expect(stringify.mock.calls.length).toBe(read + 1)
+    } finally {
+      stringify.mockRestore()
+    }
   })
 
   describe('parameter clamps', () => {

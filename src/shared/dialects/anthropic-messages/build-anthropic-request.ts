@@ -1,7 +1,7 @@
 import type { ChatRequest, JsonSchema, ToolChoice } from '../../chat/chat-request'
 import { joinUrl } from '../../http/http-request'
 import type { Target } from '../../http/http-request'
-import { toAsciiJson } from '../../http/json-ascii'
+import { withJsonBody } from '../../http/json-ascii'
 import { clampParam, type ParamRange } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'
@@ -94,16 +94,18 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
   if (format !== undefined) body['output_config'] = { format }
 
   return {
-    http: {
-      method: 'POST',
-      url: joinUrl(target.baseUrl, ANTHROPIC_MESSAGES_PATH),
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': target.apiKey,
-        'anthropic-version': ANTHROPIC_VERSION,
+    http: withJsonBody(
+      {
+        method: 'POST',
+        url: joinUrl(target.baseUrl, ANTHROPIC_MESSAGES_PATH),
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': target.apiKey,
+          'anthropic-version': ANTHROPIC_VERSION,
+        },
       },
-      body: toAsciiJson(body),
-    },
+      body,
+    ),
     adjustments,
   }
 }

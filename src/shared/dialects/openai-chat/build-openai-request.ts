@@ -1,6 +1,6 @@
 import type { ChatRequest, ResponseFormat, ToolChoice } from '../../chat/chat-request'
 import { joinUrl, type Target } from '../../http/http-request'
-import { toAsciiJson } from '../../http/json-ascii'
+import { withJsonBody } from '../../http/json-ascii'
 import { clampParam, type ParamRange } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { toOpenaiMessages } from './convert-to-openai-messages'
@@ -119,12 +119,14 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
   }
 
   return {
-    http: {
-      method: 'POST',
-      url: joinUrl(target.baseUrl, OPENAI_CHAT_PATH),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
-      body: toAsciiJson(body),
-    },
+    http: withJsonBody(
+      {
+        method: 'POST',
+        url: joinUrl(target.baseUrl, OPENAI_CHAT_PATH),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
+      },
+      body,
+    ),
     adjustments,
   }
 }
