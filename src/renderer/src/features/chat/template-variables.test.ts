@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildCatalog } from '@shared/catalog'
-import type { Conversation } from '@shared/history/conversation'
+import fc from 'fast-check'
+import type { Conversation, StoredMessage } from '@shared/history/conversation'
+import { findRequestVariables } from '@shared/eval/template'
+import { toChatMessage } from '@shared/history/pane-request'
+import { paneSettings } from '@shared/history/pane-settings'
 import type { FakeApi } from '@renderer/features/chat/__fixtures__/fake-api'
 
 const fake = vi.hoisted(() => ({ current: undefined as FakeApi | undefined }))
@@ -96,5 +100,62 @@ describe('{{variables}} in a conversation', () => {
     expect(shown.request.messages.at(-1)?.content).toEqual([
       { type: 'text', text: 'What does {{name}} do in Mustache?' },
     ])
+  })
+})
+
+describe('the variables of a transcript, cached per message', () => {
+  const name = fc.constantFrom('a', 'b', 'city', 'lang', 'x_1')
+  const text = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('plain ', '{{ ', '}} ', '{'),
+        name.map((n) => `{{${n}}}`),
+      ),
+      { maxLength: 6 },
+    )
+    .map((pieces) => pieces.join(''))
+  const message = fc
+    .tuple(fc.uuid(), fc.constantFrom('user' as const, 'assistant' as const), text)
+    .map(([id, role, value]): StoredMessage => ({ id, role, content: [{ type: 'text', text: value }] }))
+  /** Uncached: every text of every pane's request, system first, in order of first use. */
+  const expected = (conversation: Conversation): string[] => {
+    const names = new Set<string>()
+    for (const pane of conversation.panes) {
+      const system = paneSettings(conversation, pane).system
+      for (const found of findRequestVariables({ system, messages: pane.messages.map(toChatMessage) }))
+        names.add(found)
+    }
+    return [...names]
+  }
+
+  it('are what a full scan finds, also after a message is replaced (a streaming reply) or appended', () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(message, { maxLength: 8 }),
+        message,
+        fc.nat(),
+        (system, messages, next, at) => {
+          const first: Conversation = {
+            version: 1,
+            id: 'c',
+            title: 't',
+            createdAt: 1,
+            updatedAt: 1,
+            system,
+            params: { stop: [], stream: true },
+            panes: [{ id: 'p1', dialect: 'openai-chat', model: 'm', messages }],
+          }
+          expect(conversationVariables(first, { text: '', images: [] })).toEqual(expected(first))
+          const replaced =
+            messages.length === 0 ? [next] : messages.map((m, i) => (i === at % messages.length ? next : m))
+          for (const changed of [replaced, [...messages, next]]) {
+            const later = { ...first, panes: [{ ...first.panes[0]!, messages: changed }] }
+            expect(conversationVariables(later, { text: '', images: [] })).toEqual(expected(later))
+          }
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })

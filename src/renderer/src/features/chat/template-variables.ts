@@ -1,11 +1,23 @@
 import { findRequestVariables, findTemplateVariables } from '@shared/eval/template'
-import type { Conversation } from '@shared/history/conversation'
+import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import { toChatMessage, type ComposerDraft } from '@shared/history/pane-request'
 import { paneSettings } from '@shared/history/pane-settings'
 
 // Per conversation object (replaced on every change, never mutated): typing in the composer does
 // not rescan a long transcript.
 const transcriptVariables = new WeakMap<Conversation, string[]>()
+// Per message object (also never mutated): a streaming reply replaces the conversation every frame,
+// and only the messages that changed are scanned again, not 4 MB of settled transcript.
+const messageVariables = new WeakMap<StoredMessage, readonly string[]>()
+
+function variablesOfMessage(message: StoredMessage): readonly string[] {
+  let names = messageVariables.get(message)
+  if (names === undefined) {
+    names = findRequestVariables({ messages: [toChatMessage(message)] })
+    messageVariables.set(message, names)
+  }
+  return names
+}
 
 /** The `{{variables}}` of the system prompts and transcripts of every pane, in order of first use. */
 function variablesOfTranscript(conversation: Conversation): string[] {
@@ -13,11 +25,8 @@ function variablesOfTranscript(conversation: Conversation): string[] {
   if (cached) return cached
   const names = new Set<string>()
   for (const pane of conversation.panes) {
-    const request = {
-      system: paneSettings(conversation, pane).system,
-      messages: pane.messages.map(toChatMessage),
-    }
-    for (const name of findRequestVariables(request)) names.add(name)
+    for (const name of findTemplateVariables(paneSettings(conversation, pane).system)) names.add(name)
+    for (const message of pane.messages) for (const name of variablesOfMessage(message)) names.add(name)
   }
   const list = [...names]
   transcriptVariables.set(conversation, list)
