@@ -65,17 +65,39 @@ describe('appendSince / applyAppend', () => {
     )
   })
 
-  it('is no append when a saved message was edited or deleted, or the panes changed', () => {
-    const saved = conversation([[message('a', 'one'), message('b', 'two')]])
-    const edited = {
-      ...saved,
-      panes: [{ ...saved.panes[0]!, messages: [message('a', 'ONE'), saved.panes[0]!.messages[1]!] }],
-    }
-    const deleted = { ...saved, panes: [{ ...saved.panes[0]!, messages: [saved.panes[0]!.messages[0]!] }] }
-    const twoPanes = conversation([[message('a', 'one'), message('b', 'two')], []])
+  it('replaces the last messages when they changed (a reply saved mid-stream, then finished), and applies exactly', () => {
+    fc.assert(
+      fc.property(messages('old'), fc.nat(), fc.nat(8), messages('new'), (old, keepSeed, edit, added) => {
+        const saved = conversation([old])
+        const keep = old.length === 0 ? 0 : keepSeed % (old.length + 1)
+        // The kept prefix is the same objects; after it, edited copies of some saved messages, then new ones.
+        const edited = old
+          .slice(keep, keep + edit)
+          .map((m) => ({ ...m, content: [{ type: 'text' as const, text: 'edited' }] }))
+        const current = conversation([[...old.slice(0, keep), ...edited, ...added]])
+        const append = appendSince(saved, current)
+        expect(append).not.toBeNull()
+        const parsed = conversationAppendSchema.parse(JSON.parse(JSON.stringify(append)))
+        expect(applyAppend(saved, parsed)).toEqual(conversationSchema.parse(current))
+        // Only what changed travels.
+        expect(parsed.panes[0]?.messages.length).toBe(
+          current.panes[0]!.messages.length - parsed.panes[0]!.from,
+        )
+      }),
+    )
+  })
+
+  it('is no append when more than the last 256 messages changed, or the panes changed', () => {
+    const long = Array.from({ length: 300 }, (_, i) => message(`m${i}`, `text ${i}`))
+    const saved = conversation([long])
+    const editedEarly = conversation([[message('m0', 'EDITED'), ...long.slice(1)]])
+    const editedLate = conversation([[...long.slice(0, 299), message('m299', 'EDITED')]])
+    const twoPanes = conversation([long, []])
     const setAside = { ...saved, setAside: { models: saved.panes[0]! } }
-    expect(appendSince(saved, edited)).toBeNull()
-    expect(appendSince(saved, deleted)).toBeNull()
+    expect(appendSince(saved, editedEarly)).toBeNull()
+    expect(appendSince(saved, editedLate)?.panes).toEqual([
+      { from: 299, had: 300, messages: [message('m299', 'EDITED')] },
+    ])
     expect(appendSince(saved, twoPanes)).toBeNull()
     expect(appendSince(saved, setAside)).toBeNull()
     expect(appendSince(saved, { ...saved, id: 'other' })).toBeNull()

@@ -82,10 +82,17 @@ describe('saveConversation', () => {
     })
     expect(fake.api.callsTo('history:save')).toHaveLength(0)
 
-    // An edit of a stored turn cannot be an append: the whole conversation is saved.
+    // An edit of a recent turn replaces it and what follows (an edit further back is a full save:
+    // conversation-append.test.ts).
     useAppStore.getState().editMessageText('p1', 'u1', 'hello') // saves
-    await vi.waitFor(() => expect(fake.api.callsTo('history:save')).toHaveLength(1))
-    expect(fake.api.callsTo('history:append')).toHaveLength(1)
+    await vi.waitFor(() => expect(fake.api.callsTo('history:append')).toHaveLength(2))
+    expect(fake.api.callsTo('history:append')[1]?.input).toMatchObject({
+      panes: [
+        { from: 0, had: 2, messages: [{ id: 'u1', content: [{ type: 'text', text: 'hello' }] }, turn] },
+        { from: 0, messages: [] },
+      ],
+    })
+    expect(fake.api.callsTo('history:save')).toHaveLength(0)
   })
 
   it('saves the whole conversation when main refuses the append', async () => {

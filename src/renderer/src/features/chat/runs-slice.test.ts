@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildCatalog } from '@shared/catalog'
 import type { StreamPart } from '@shared/chat/stream-part'
-import type { Conversation, StoredMessage } from '@shared/history/conversation'
+import { conversationSchema, type Conversation, type StoredMessage } from '@shared/history/conversation'
 import type { RunUpdate } from '@shared/runs/run-types'
 import { createManualFrames, type FakeApi } from './__fixtures__/fake-api'
 import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
@@ -301,6 +301,25 @@ describe('sending into a long saved conversation', () => {
     expect(runs['run-2']?.sent.request).toEqual(started[1]?.request)
   })
 
+  it('saves the replies as appends when the panes end one after the other, the whole transcript never again', async () => {
+    openLongConversation(200)
+    await sendText('one more question')
+    emit({ runId: 'run-1', seq: 0, parts: [delta('first ')] })
+    emit({ runId: 'run-2', seq: 0, parts: [delta('second, still going ')] })
+    frames.frame()
+    emit({ runId: 'run-1', seq: 1, parts: [delta('done')], terminal: { state: 'completed' } })
+    frames.frame()
+    await vi.waitFor(() => expect(api().callsTo('history:append')).toHaveLength(2))
+    emit({ runId: 'run-2', seq: 1, parts: [delta('and done')], terminal: { state: 'completed' } })
+    frames.frame()
+    await vi.waitFor(() => expect(api().callsTo('history:append')).toHaveLength(3))
+    expect(api().callsTo('history:save')).toEqual([])
+    expect(bytesSent()).toBeLessThan(8_000)
+    // Main holds exactly what the renderer shows, both replies finished.
+    expect(api().held('conv-1')).toEqual(conversationSchema.parse(useAppStore.getState().conversation))
+    expect(text(api().held('conv-1')?.panes[1]?.messages.at(-1))).toBe('second, still going and done')
+  })
+
   it('sends the request whole when main holds another state of the conversation (a save raced it)', async () => {
     openLongConversation(3)
     api().handle('chat:start', (input) => {
@@ -547,11 +566,7 @@ describe('stop, regenerate, continue', () => {
     await useAppStore.getState().openConversation('conv-2')
 
     expect(useAppStore.getState().conversation.id).toBe('conv-2')
-    const saves = api()
-      .callsTo('history:save')
-      .map((call) => call.input as Conversation)
-      .filter((saved) => saved.id === 'conv-1')
-    const last = saves.at(-1)
+    const last = api().held('conv-1')
     const reply = last?.panes[0]?.messages[1]
     expect(text(reply)).toBe('partial ')
     expect(reply?.reply?.state).toBe('aborted')
@@ -580,7 +595,7 @@ describe('stop, regenerate, continue', () => {
       frames.frame()
       await afterPendingWork()
       expect(left).toBe(true)
-      const saved = api().callsTo('history:save').at(-1)?.input as Conversation
+      const saved = api().held('conv-1')!
       expect(saved.panes.map((p) => p.messages[1]?.reply?.state)).toEqual(['aborted', 'aborted'])
       expect(text(saved.panes[0]?.messages[1])).toBe('partial ')
     } finally {
