@@ -71,9 +71,7 @@ describe('appendSince / applyAppend', () => {
         const saved = conversation([old])
         const keep = old.length === 0 ? 0 : keepSeed % (old.length + 1)
         // The kept prefix is the same objects; after it, edited copies of some saved messages, then new ones.
-        const edited = old
-          .slice(keep, keep + edit)
-          .map((m) => ({ ...m, content: [{ type: 'text' as const, text: 'edited' }] }))
+        const edited = old.slice(keep, keep + edit).map((m) => message(m.id, 'edited'))
         const current = conversation([[...old.slice(0, keep), ...edited, ...added]])
         const append = appendSince(saved, current)
         expect(append).not.toBeNull()
