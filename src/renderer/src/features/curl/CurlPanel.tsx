@@ -22,6 +22,7 @@ import {
   curlHereDocumentCommandFor,
   type NextRequest,
 } from './next-request'
+import { RequestTextPre } from './RequestTextPre'
 import { SdkCodeView } from './SdkCodeView'
 import { useNextRequestInputs } from './use-next-requests'
 import './curl.css'
@@ -135,9 +136,7 @@ function CurlCommandView({
         <CopyButton text={command} label="Copy" size="md" />
         <CopyWithKeyButton next={next} />
       </div>
-      <pre className="curl-command" aria-label="curl command" tabIndex={0}>
-        {command}
-      </pre>
+      <RequestTextPre text={command} label="curl command" className="curl-command" />
       <p className="curl-size">
         {formatBytes(commandBytes)} command · {formatBytes(bodyBytes)} body
       </p>
