@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { describe, expect, it, vi } from 'vitest'
 import type { StreamPart } from '../../../shared/chat/stream-part'
 import { runUpdateSchema, type RunMetrics, type RunUpdate } from '../../../shared/runs/run-types'
 import { createManualFrames } from './__fixtures__/manual-frames'
-import { createRunUpdateBatcher } from './run-update-batcher'
+import { createRunUpdateBatcher, timeoutFrameScheduler } from './run-update-batcher'
 
 function setup(metrics: RunMetrics | undefined = undefined) {
   const frames = createManualFrames()
@@ -128,5 +129,54 @@ describe('flushed', () => {
     await waiting
     expect(updates).toHaveLength(1)
     expect(resolved).toBe(true)
+  })
+})
+
+describe('timeoutFrameScheduler: the real cadence', () => {
+  const FRAME_MS = 16
+
+  /** Changes at the given times (ms, fake clock); the times updates went out. */
+  function emitTimes(changeTimes: readonly number[]): { sent: number[]; parts: number } {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    try {
+      const sent: number[] = []
+      let parts = 0
+      const batcher = createRunUpdateBatcher({
+        runId: 'r',
+        emit: (update) => {
+          sent.push(performance.now())
+          parts += update.parts?.length ?? 0
+        },
+        scheduleFrame: timeoutFrameScheduler(FRAME_MS),
+        metrics: () => undefined,
+      })
+      const start = performance.now()
+      for (const at of [...changeTimes].sort((a, b) => a - b)) {
+        vi.advanceTimersByTime(start + at - performance.now())
+        batcher.addParts([text('x')])
+      }
+      vi.advanceTimersByTime(10 * FRAME_MS)
+      return { sent: sent.map((t) => t - start), parts }
+    } finally {
+      vi.useRealTimers()
+    }
+  }
+
+  it('sends a change after a quiet frame at once (the first token does not wait a frame)', () => {
+    expect(emitTimes([0]).sent).toEqual([0])
+    expect(emitTimes([0, 100]).sent).toEqual([0, 100])
+    // Right after a flush, the next change waits out the frame.
+    expect(emitTimes([0, 5]).sent).toEqual([0, FRAME_MS])
+  })
+
+  it('never sends two updates of a run less than a frame apart, and loses no change', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 1, maxLength: 60 }), (times) => {
+        const { sent, parts } = emitTimes(times)
+        expect(parts).toBe(times.length)
+        for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(FRAME_MS)
+      }),
+      { numRuns: 100 },
+    )
   })
 })

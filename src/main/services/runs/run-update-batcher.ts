@@ -1,12 +1,21 @@
 import type { StreamPart } from '../../../shared/chat/stream-part'
 import type { RawSseEvent, RunMetrics, RunUpdate } from '../../../shared/runs/run-types'
 
-/** Schedules `callback` once, about one frame from now; returns a function that cancels it. */
-export type FrameScheduler = (callback: () => void) => () => void
+/**
+ * Schedules `callback` once, one frame after the previous flush (`sinceFlushMs` ago; Infinity before
+ * the first); returns a function that cancels it.
+ */
+export type FrameScheduler = (callback: () => void, sinceFlushMs: number) => () => void
 
+/**
+ * Timers: a change right after a flush waits out the rest of the frame; a change after a quiet
+ * frame (the first token after the wait for it, the run's first update) goes out at the end of
+ * the current task instead of a frame later, so no reply's first token waits a frame for nothing.
+ */
 export function timeoutFrameScheduler(frameMs: number): FrameScheduler {
-  return (callback) => {
-    const timer = setTimeout(callback, frameMs)
+  return (callback, sinceFlushMs) => {
+    // Whole ms, rounded up: a timer rounded down could fire a fraction of a ms inside the frame.
+    const timer = setTimeout(callback, Math.max(0, Math.ceil(frameMs - sinceFlushMs)))
     return () => clearTimeout(timer)
   }
 }
@@ -35,8 +44,8 @@ export type RunUpdateBatcher = {
 
 /**
  * Coalesces one run's news into at most one update per frame (performance.md I1): the first change
- * after a flush schedules the next flush one frame later, so two updates of a run are always at least
- * a frame apart, however fast tokens arrive. `seq` counts updates 0, 1, 2… so the renderer can prove
+ * after a flush schedules the next flush one frame after that flush (the scheduler is told how long
+ * ago it was), so two updates of a run are always at least a frame apart, however fast tokens arrive. `seq` counts updates 0, 1, 2… so the renderer can prove
  * nothing was lost. Only the terminal update skips the wait: the reply is over, and the user should
  * see it at once.
  */
@@ -45,8 +54,12 @@ export function createRunUpdateBatcher(options: {
   emit: (update: RunUpdate) => void
   scheduleFrame: FrameScheduler
   metrics: () => RunMetrics | undefined
+  /** A clock in ms (monotonic): when the last update went out. */
+  now?: () => number
 }): RunUpdateBatcher {
   const { runId, emit, scheduleFrame } = options
+  const now = options.now ?? (() => performance.now())
+  let lastFlushAt = -Infinity
   let seq = 0
   let latest: LatestFields = {}
   let parts: StreamPart[] = []
@@ -84,13 +97,14 @@ export function createRunUpdateBatcher(options: {
       const metrics = options.metrics()
       if (metrics !== undefined) update.metrics = metrics
     }
+    lastFlushAt = now()
     emit(update)
     notifyFlushed()
   }
 
   function schedule(): void {
     if (finished || cancelFrame !== undefined) return
-    cancelFrame = scheduleFrame(flush)
+    cancelFrame = scheduleFrame(flush, now() - lastFlushAt)
   }
 
   return {
