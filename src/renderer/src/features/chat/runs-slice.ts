@@ -174,8 +174,8 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
    * conversation as the save after preparing left it in main), main builds the request from its own
    * copy: a send into a 1M-token chat crosses IPC as ids, not as its transcript. Without one (the save
    * failed), or when main holds another state (a save raced this start), the request is built here
-   * and sent whole. The reply's message is added after that save, so the save at its end appends it
-   * (an append only adds messages: a placeholder saved empty would make that a full save).
+   * and sent whole. The reply's message is added after that save: the pane main holds then ends with
+   * the turn the request is made of.
    */
   async function launchPaneRun(prepared: PreparedRun, saved: Conversation | null): Promise<void> {
     const { pane, messageId, dropImages } = prepared
