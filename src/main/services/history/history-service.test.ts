@@ -202,6 +202,44 @@ describe('incremental saves (history:append)', () => {
     expect(await readdir(path.join(userDataDir, 'conversations'))).not.toContain('c.journal')
   })
 
+  it('a conversation just opened takes its first append without reading its file again', async () => {
+    const saved = conversation('c', 'Chat', 3)
+    await (await createHistoryService({ userDataDir })).save(saved)
+    const reads: { id: string; bytes: number }[] = []
+    const history = await createHistoryService({
+      userDataDir,
+      onFileRead: (id, bytes) => reads.push({ id, bytes }),
+    })
+    await history.get('c')
+    // The digest the first append's journal header needs is taken after the open, in the queue.
+    await history.current('c')
+    reads.length = 0
+    const next = withMessage(saved, 'r1', 'Hello back')
+    await history.append(appendSince(saved, next)!)
+    expect(reads).toEqual([])
+    // The journal still names the file it extends: a restart folds it in.
+    const restarted = await createHistoryService({ userDataDir })
+    expect(await restarted.get('c')).toEqual(next)
+  })
+
+  it('reads the file for the digest again when it changed after the open (another writer)', async () => {
+    const saved = conversation('c', 'Chat', 3)
+    const history = await createHistoryService({ userDataDir })
+    await history.save(saved)
+    await history.get('c')
+    await history.current('c')
+    const replaced = conversation('c', 'Chat, replaced', 3)
+    await writeFile(documentFile(), JSON.stringify(replaced))
+    await utimes(documentFile(), new Date(Date.now() + 5_000), new Date(Date.now() + 5_000))
+    const next = withMessage(saved, 'r1', 'Hello back')
+    await history.append(appendSince(saved, next)!)
+    // The journal's header names the file as it is now: a restart applies the append to it.
+    const restarted = await createHistoryService({ userDataDir })
+    expect((await restarted.get('c')).panes[0]?.messages.map((m) => m.id)).toEqual(
+      next.panes[0]?.messages.map((m) => m.id),
+    )
+  })
+
   it('after a crash mid-append, loads the file plus the appends written whole', async () => {
     const history = await createHistoryService({ userDataDir })
     const states = [conversation('c', 'Chat', 1)]

@@ -32,6 +32,8 @@ type Live = {
   /** Bytes of the document file, and of its journal (0: none). */
   documentBytes: number
   journalBytes: number
+  /** The document file's digest (a new journal's header), with the size and time it was taken at. */
+  base?: { digest: string; size: number; mtimeMs: number }
 }
 
 export type HistoryService = Awaited<ReturnType<typeof createHistoryService>>
@@ -155,6 +157,34 @@ export async function createHistoryService(options: {
     return replayed.conversation
   }
 
+  /** The document's digest, read from the file unless `entry` holds one taken of this very file. */
+  async function baseDigest(id: string, entry: Live): Promise<string> {
+    const file = documentOf(id)
+    if (entry.base !== undefined) {
+      const now = await stat(file)
+      if (now.size === entry.base.size && now.mtimeMs === entry.base.mtimeMs) return entry.base.digest
+    }
+    const [bytes, taken] = await Promise.all([readFile(file), stat(file)])
+    options.onFileRead?.(id, bytes.length)
+    entry.base = { digest: documentDigest(bytes), size: taken.size, mtimeMs: taken.mtimeMs }
+    return entry.base.digest
+  }
+
+  /**
+   * After an open: the digest a first append needs, taken now (in the queue, after the open), so
+   * the first send into a conversation just opened does not read its whole file (4.4 MB for the
+   * 1M-token conversation) between the click and the request.
+   */
+  function primeBaseDigest(id: string): void {
+    void lock
+      .run(id, async () => {
+        const entry = live.get(id)
+        if (entry === undefined || entry.journalBytes > 0 || entry.base !== undefined) return
+        await baseDigest(id, entry)
+      })
+      .catch(() => undefined)
+  }
+
   async function get(id: string): Promise<Conversation> {
     const conversation = await lock.run(id, async () => {
       const entry = live.get(id)
@@ -173,6 +203,7 @@ export async function createHistoryService(options: {
     })
     if (!conversation)
       throw new UserFacingError('not_found', `There is no conversation ${JSON.stringify(id)}.`)
+    primeBaseDigest(id)
     return conversation
   }
 
@@ -202,8 +233,7 @@ export async function createHistoryService(options: {
         await writeWhole(next)
         return
       }
-      const header =
-        entry.journalBytes > 0 ? '' : journalHeaderLine(documentDigest(await readFile(documentOf(id))))
+      const header = entry.journalBytes > 0 ? '' : journalHeaderLine(await baseDigest(id, entry))
       try {
         await appendDurably(journalOf(id), header + line, header !== '')
       } catch (error) {
