@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { conversationSchema, type Conversation, type Pane } from '@shared/history/conversation'
 import { settingDifferences } from '@renderer/features/compare/setting-differences'
 import { paneRequest } from '@shared/history/pane-request'
-import { applyParams, applySystem, isLinked, paneParam, paneSettings, setLinked } from '@shared/history/pane-settings'
+import {
+  applyParams,
+  applySystem,
+  isLinked,
+  paneParam,
+  paneSettings,
+  setLinked,
+} from '@shared/history/pane-settings'
 
 const pane = (id: string, dialect: Pane['dialect']): Pane => ({ id, dialect, model: 'm', messages: [] })
 const compare: Conversation = {
