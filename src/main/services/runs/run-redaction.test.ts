@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { SHOWN_REQUEST_CHARS } from '../../../shared/http/shown-request-chars'
-import { createRunRedactor } from './run-redaction'
+import { createRunRedactor, SHOWN_BODY_CHARS } from './run-redaction'
 
 const KEY = 'sk-CANARY-clip-0f8e2c1a-5b7d-4e3f'
 
@@ -47,7 +46,7 @@ describe('RunRedactor.request: the body the inspector is handed', () => {
     body,
   })
 
-  it('is the whole body (key redacted) up to SHOWN_REQUEST_CHARS', () => {
+  it('is the whole body (key redacted) up to SHOWN_BODY_CHARS', () => {
     const body = `{"messages":"${KEY}"}`
     expect(redactor.request(http(body))).toEqual({ ...http('{"messages":"[redacted]"}') })
   })
@@ -58,11 +57,11 @@ describe('RunRedactor.request: the body the inspector is handed', () => {
         fc.integer({ min: -KEY.length - 4, max: 4 }),
         fc.integer({ min: KEY.length + 5, max: 5_000 }),
         (offset, tail) => {
-          const at = SHOWN_REQUEST_CHARS + offset
+          const at = SHOWN_BODY_CHARS + offset
           const body = 'a'.repeat(at) + KEY + 'b'.repeat(tail)
           const shown = redactor.request(http(body))
           expect(shown.bodyChars).toBe(body.length)
-          expect(shown.body?.length).toBeLessThanOrEqual(SHOWN_REQUEST_CHARS)
+          expect(shown.body?.length).toBeLessThanOrEqual(SHOWN_BODY_CHARS)
           expect(pieces(shown.body ?? '')).toEqual([])
           // What is shown is the body as sent up to the marker (which the cut may have shortened).
           expect(body.startsWith((shown.body ?? '').replace(/\[.*$/, ''))).toBe(true)

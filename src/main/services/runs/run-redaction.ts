@@ -12,7 +12,6 @@ import {
 import { createFragmentRedactor, createSecretMatcher } from '../../../shared/redaction/secret-matcher'
 import type { RunUpdate } from '../../../shared/runs/run-types'
 import { createRedactor, REDACTED } from '../log/redact'
-import { SHOWN_REQUEST_CHARS } from '../../../shared/http/shown-request-chars'
 
 type RedactedHttp = NonNullable<RunUpdate['request']>
 
@@ -51,6 +50,13 @@ export type RunRedactor = {
  * redactor).
  */
 const RAW_FRAGMENT_CHARS = 8
+
+/**
+ * The inspector is handed the head of a longer request body, with the whole body's length: a send
+ * into a 1M-token chat would otherwise redact, serialize, carry to the renderer and parse 2+ MB per
+ * pane, for a view nobody reads whole (its "Copy as" buttons build the whole request themselves).
+ */
+export const SHOWN_BODY_CHARS = 64 * 1024
 
 export function createRunRedactor(apiKey: string | null): RunRedactor {
   const secrets = apiKey === null || apiKey === '' ? [] : [apiKey]
@@ -98,15 +104,13 @@ export function createRunRedactor(apiKey: string | null): RunRedactor {
         headers: redact(http.headers) as Record<string, string>,
       }
       if (http.body === undefined) return redacted
-      // The inspector is handed the head of a long body, with its length: a send into a 1M-token chat
-      // would otherwise redact, serialize, carry and parse 2+ MB per pane for a view of its head.
-      if (http.body.length <= SHOWN_REQUEST_CHARS) {
+      if (http.body.length <= SHOWN_BODY_CHARS) {
         redacted.body = content(http.body)
         return redacted
       }
       // Redact a window that holds any key starting inside the head, THEN cut (as clip does).
-      const window = content(http.body.slice(0, SHOWN_REQUEST_CHARS + matcher.longest))
-      redacted.body = window.slice(0, SHOWN_REQUEST_CHARS)
+      const window = content(http.body.slice(0, SHOWN_BODY_CHARS + matcher.longest))
+      redacted.body = window.slice(0, SHOWN_BODY_CHARS)
       redacted.bodyChars = http.body.length
       return redacted
     },

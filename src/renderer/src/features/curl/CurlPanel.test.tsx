@@ -10,7 +10,6 @@ import { api } from '@renderer/lib/api'
 import { useAppStore } from '@renderer/store'
 import { paneRequest } from '@shared/history/pane-request'
 import { seedStore, LOCAL_PROFILE, REMOTE_PROFILE } from './__fixtures__/seed-store'
-import { SHOWN_REQUEST_CHARS } from '@shared/http/shown-request-chars'
 import { CURL_KEY_PLACEHOLDER } from './curl-placeholder'
 import { CurlPanel } from './CurlPanel'
 import { NEXT_REQUEST_DEBOUNCE_MS } from './use-next-requests'
@@ -84,22 +83,6 @@ describe('CurlPanel', () => {
     expect(shown()).toContain('-H "x-api-key: $MODEL_GATEWAY_API_KEY"')
     expect(document.body.textContent).not.toContain(CURL_KEY_PLACEHOLDER)
     expect(screen.getByText(/export MODEL_GATEWAY_API_KEY=…/)).toBeTruthy()
-  })
-
-  it('shows the head of a command too long to read, says so, and copies all of it', async () => {
-    const long = 'lorem ipsum '.repeat(10_000)
-    seedStore({ messages: [{ id: 'm1', role: 'user', content: [{ type: 'text', text: long }] }] })
-    render(<CurlPanel />)
-    const command = expectedCommand()
-    expect(command.length).toBeGreaterThan(SHOWN_REQUEST_CHARS)
-    expect(shown()).toBe(command.slice(0, SHOWN_REQUEST_CHARS))
-    expect(screen.getByRole('note').textContent).toMatch(
-      /^Showing the first 64.0 KiB of 11\d KiB: Copy copies all/,
-    )
-    const writeText = vi.fn(async () => undefined)
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    act(() => screen.getByRole('button', { name: 'Copy' }).click())
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(command))
   })
 
   it('updates when the draft changes (after the typing pause)', async () => {

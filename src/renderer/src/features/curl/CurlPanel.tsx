@@ -22,7 +22,6 @@ import {
   curlHereDocumentCommandFor,
   type NextRequest,
 } from './next-request'
-import { RequestTextPre } from './RequestTextPre'
 import { SdkCodeView } from './SdkCodeView'
 import { useNextRequestInputs } from './use-next-requests'
 import './curl.css'
@@ -136,7 +135,9 @@ function CurlCommandView({
         <CopyButton text={command} label="Copy" size="md" />
         <CopyWithKeyButton next={next} />
       </div>
-      <RequestTextPre text={command} label="curl command" className="curl-command" />
+      <pre className="curl-command" aria-label="curl command" tabIndex={0}>
+        {command}
+      </pre>
       <p className="curl-size">
         {formatBytes(commandBytes)} command · {formatBytes(bodyBytes)} body
       </p>

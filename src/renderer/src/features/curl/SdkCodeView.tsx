@@ -3,7 +3,6 @@ import { CODE_LANGUAGE_LABELS, type SdkLanguage } from '@shared/code'
 import { dialects } from '@shared/dialects'
 import { CopyButton } from '@renderer/components/CopyButton'
 import type { NextRequest } from './next-request'
-import { RequestTextPre } from './RequestTextPre'
 import { sdkCodeFor } from './sdk-code-for'
 
 /** The next request as Python or TypeScript code with the SDK of the pane's dialect. */
@@ -38,7 +37,9 @@ export function SdkCodeView({
               Needs <code>{sdk.install}</code>. It prints the reply’s text, then each tool call.
             </span>
           </div>
-          <RequestTextPre text={sdk.code} label={label} className="curl-command sdk-code" />
+          <pre className="curl-command sdk-code" aria-label={label} tabIndex={0}>
+            {sdk.code}
+          </pre>
         </>
       )}
       {keyHint}
