@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+import fc from 'fast-check'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildCatalog } from '@shared/catalog'
 import type { ChatRequest } from '@shared/chat/chat-request'
-import type { Conversation } from '@shared/history/conversation'
+import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import type { FakeApi } from '@renderer/features/chat/__fixtures__/fake-api'
 
 const fake = vi.hoisted(() => ({ current: undefined as FakeApi | undefined }))
@@ -16,6 +17,9 @@ const { useAppStore } = await import('@renderer/store')
 const { selectNextRequestInputs } = await import('@renderer/features/curl/use-next-requests')
 const { buildNextRequest } = await import('@renderer/features/curl/next-request')
 const { conversationVariables, missingTemplateValues } = await import('./template-variables')
+const { findRequestVariables } = await import('@shared/eval/template')
+const { toChatMessage } = await import('./pane-request')
+const { paneSettings } = await import('./pane-settings')
 
 const api = (): FakeApi => fake.current!
 const MODEL = buildCatalog()[1]!.model
@@ -97,5 +101,74 @@ describe('{{variables}} in a conversation', () => {
     expect(shown.request.messages.at(-1)?.content).toEqual([
       { type: 'text', text: 'What does {{name}} do in Mustache?' },
     ])
+  })
+})
+
+describe('the variables form of a long transcript', () => {
+  /** What the sends of the conversation's panes would fill, read from each pane's request as a whole. */
+  function variablesOfRequests(conversation: Conversation): string[] {
+    const names = new Set<string>()
+    for (const pane of conversation.panes) {
+      const request = {
+        system: paneSettings(conversation, pane).system,
+        messages: pane.messages.map(toChatMessage),
+      }
+      for (const name of findRequestVariables(request)) names.add(name)
+    }
+    return [...names]
+  }
+
+  const text = fc
+    .array(fc.constantFrom('plain ', '{{a}} ', '{{ b }} ', '{{c}}', '{{', '}} ', '{{two words}} '), {
+      maxLength: 6,
+    })
+    .map((pieces) => pieces.join(''))
+  const message = fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), text })
+  const panes = fc.array(fc.array(message, { maxLength: 6 }), { minLength: 1, maxLength: 2 })
+
+  it('lists what the requests fill, in order, also after a message changed (a streamed frame)', () => {
+    fc.assert(
+      fc.property(panes, text, text, fc.nat(), (paneMessages, system, grown, pick) => {
+        const conversation: Conversation = {
+          version: 1,
+          id: 'c',
+          title: 't',
+          createdAt: 1,
+          updatedAt: 1,
+          system,
+          params: { stop: [], stream: true },
+          panes: paneMessages.map((messages, p) => ({
+            id: `p${p}`,
+            dialect: 'openai-chat',
+            model: MODEL,
+            messages: messages.map((m, i) => ({
+              id: `m${p}-${i}`,
+              role: m.role,
+              content: [{ type: 'text', text: m.text }],
+            })),
+          })),
+        }
+        const draft = { text: '', images: [] }
+        expect(conversationVariables(conversation, draft)).toEqual(variablesOfRequests(conversation))
+        // One message replaced by a longer text, as the run pump does: a new conversation and message.
+        const all = conversation.panes.flatMap((pane) => pane.messages)
+        const target = all[pick % Math.max(1, all.length)]
+        if (target === undefined || target.role === 'tool') return
+        const more = { type: 'text' as const, text: grown }
+        const grownMessage: StoredMessage =
+          target.role === 'user'
+            ? { ...target, content: [...target.content, more] }
+            : { ...target, content: [...target.content, more] }
+        const next: Conversation = {
+          ...conversation,
+          updatedAt: 2,
+          panes: conversation.panes.map((pane) => ({
+            ...pane,
+            messages: pane.messages.map((m) => (m === target ? grownMessage : m)),
+          })),
+        }
+        expect(conversationVariables(next, draft)).toEqual(variablesOfRequests(next))
+      }),
+    )
   })
 })

@@ -1,23 +1,36 @@
 import { findRequestVariables, findTemplateVariables } from '@shared/eval/template'
-import type { Conversation } from '@shared/history/conversation'
+import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import { toChatMessage, type ComposerDraft } from './pane-request'
 import { paneSettings } from './pane-settings'
 
 // Per conversation object (replaced on every change, never mutated): typing in the composer does
 // not rescan a long transcript.
 const transcriptVariables = new WeakMap<Conversation, string[]>()
+// Per message object (also replaced, never mutated): a streamed frame makes a new conversation, but
+// only its growing replies are new messages, so the rest of a long transcript is not scanned again
+// (it was 1 s of a 28 s streaming profile of the 1M-token conversation at 4× CPU throttle).
+const messageVariables = new WeakMap<StoredMessage, string[]>()
 
-/** The `{{variables}}` of the system prompts and transcripts of every pane, in order of first use. */
+function variablesOfMessage(message: StoredMessage): string[] {
+  let names = messageVariables.get(message)
+  if (names === undefined) {
+    names = findRequestVariables({ messages: [toChatMessage(message)] })
+    messageVariables.set(message, names)
+  }
+  return names
+}
+
+/**
+ * The `{{variables}}` of the system prompts and transcripts of every pane, in order of first use:
+ * per pane its system prompt, then its messages in order, as `findRequestVariables` reads a request.
+ */
 function variablesOfTranscript(conversation: Conversation): string[] {
   const cached = transcriptVariables.get(conversation)
   if (cached) return cached
   const names = new Set<string>()
   for (const pane of conversation.panes) {
-    const request = {
-      system: paneSettings(conversation, pane).system,
-      messages: pane.messages.map(toChatMessage),
-    }
-    for (const name of findRequestVariables(request)) names.add(name)
+    for (const name of findTemplateVariables(paneSettings(conversation, pane).system)) names.add(name)
+    for (const message of pane.messages) for (const name of variablesOfMessage(message)) names.add(name)
   }
   const list = [...names]
   transcriptVariables.set(conversation, list)
