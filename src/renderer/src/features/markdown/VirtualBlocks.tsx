@@ -3,7 +3,11 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { estimateBlockHeight } from './estimate-block-height'
 import { flowSpacers } from './flow-spacers'
 import { MarkdownBlock } from './MarkdownBlock'
-import { adjustScrollUnlessFollowing, type ScrollContainer } from './scroll-container-context'
+import {
+  adjustScrollUnlessFollowing,
+  SHARED_SCROLL_VIRTUALIZER_OPTIONS,
+  type ScrollContainer,
+} from './scroll-container-context'
 
 /** Blocks rendered beyond each edge of the viewport, so a scroll shows text at once. */
 const OVERSCAN_BLOCKS = 4
@@ -50,6 +54,7 @@ export function VirtualBlocks({
     },
     overscan: OVERSCAN_BLOCKS,
     scrollMargin,
+    ...SHARED_SCROLL_VIRTUALIZER_OPTIONS,
   })
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = adjustScrollUnlessFollowing(container.followsEnd)
 
