@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { estimateBlockHeight } from './estimate-block-height'
 import { flowSpacers } from './flow-spacers'
@@ -53,6 +53,11 @@ export function VirtualBlocks({
       return height
     },
     overscan: OVERSCAN_BLOCKS,
+    // While the view follows the end, the blocks a frame appends are rendered in that frame: the range
+    // is computed from the scroll position before the view scrolls to them, so they waited for the
+    // next frame's scroll event, a second render (synchronous, in the event) for each commit.
+    rangeExtractor: (range: Range) =>
+      defaultRangeExtractor(container.followsEnd() ? { ...range, endIndex: range.count - 1 } : range),
     scrollMargin,
     ...SHARED_SCROLL_VIRTUALIZER_OPTIONS,
   })
