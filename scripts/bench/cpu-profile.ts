@@ -1,6 +1,7 @@
 // Optional (--profile): a sampling CPU profile of the page around a phase, saved for DevTools and
 // summarized as the functions with the most self time: where a slow frame's time actually goes.
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import type { CDPSession } from 'playwright-core'
 
 type ProfileNode = {
@@ -27,6 +28,8 @@ export type HotFunction = { name: string; selfMs: number; pct: number }
 /** Stops the profile, writes it to `file` and returns the functions with the most self time. */
 export async function stopProfile(cdp: CDPSession, file: string, top = 25): Promise<HotFunction[]> {
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile }
+  // A fresh checkout has no artifacts/ yet (the JSON result creates it only at the end).
+  mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, JSON.stringify(profile))
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const self = new Map<string, number>()
@@ -80,6 +83,7 @@ export async function stopTrace(cdp: CDPSession, file: string): Promise<Array<{ 
     if (chunk.eof) break
   }
   await cdp.send('IO.close', { handle: stream })
+  mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, text)
   const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[]
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])

@@ -32,7 +32,7 @@ export function AssistantBody({
       )}
       {message.content.map((part, index) =>
         part.type === 'text' ? (
-          <MarkdownView key={index} text={part.text} />
+          <MarkdownView key={index} text={part.text} streaming={live} />
         ) : awaitingResults ? null : (
           <ToolCallView key={index} call={part} />
         ),

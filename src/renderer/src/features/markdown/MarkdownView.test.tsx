@@ -2,6 +2,7 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MarkdownView } from './MarkdownView'
+import { ScrollContainerContext, type ScrollContainer } from './scroll-container-context'
 import type * as RenderModule from './render-markdown-block'
 
 // Count how often each block text goes through the markdown parser.
@@ -167,5 +168,26 @@ describe('MarkdownView incrementality', () => {
       ['bc', 1],
       ['bcd', 1],
     ])
+  })
+
+  it('keeps a streaming reply in a transcript virtualized from its first block: no switch (a remount of every block) as it grows', () => {
+    // A viewport with a size (happy-dom lays nothing out).
+    const element = document.createElement('div')
+    Object.defineProperty(element, 'clientHeight', { value: 800 })
+    Object.defineProperty(element, 'clientWidth', { value: 600 })
+    const container: ScrollContainer = { element, followsEnd: () => false }
+    // Each text extends the one before, as a stream does.
+    const blocks = (n: number): string =>
+      Array.from({ length: n }, (_, i) => `Paragraph ${i} of the reply.`).join('\n\n')
+    const view = (n: number): React.JSX.Element => (
+      <ScrollContainerContext value={container}>
+        <MarkdownView text={blocks(n)} streaming />
+      </ScrollContainerContext>
+    )
+    const { container: root, rerender } = render(view(1))
+    const list = root.querySelector('.md-virtual')
+    expect(list).not.toBeNull()
+    for (let n = 2; n <= 40; n++) rerender(view(n))
+    expect(root.querySelector('.md-virtual')).toBe(list)
   })
 })

@@ -1,9 +1,13 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { estimateBlockHeight } from './estimate-block-height'
 import { flowSpacers } from './flow-spacers'
 import { MarkdownBlock } from './MarkdownBlock'
-import { adjustScrollUnlessFollowing, type ScrollContainer } from './scroll-container-context'
+import {
+  adjustScrollUnlessFollowing,
+  SHARED_SCROLL_VIRTUALIZER_OPTIONS,
+  type ScrollContainer,
+} from './scroll-container-context'
 
 /** Blocks rendered beyond each edge of the viewport, so a scroll shows text at once. */
 const OVERSCAN_BLOCKS = 4
@@ -49,7 +53,13 @@ export function VirtualBlocks({
       return height
     },
     overscan: OVERSCAN_BLOCKS,
+    // While the view follows the end, the blocks a frame appends are rendered in that frame: the range
+    // is computed from the scroll position before the view scrolls to them, so they waited for the
+    // next frame's scroll event, a second render (synchronous, in the event) for each commit.
+    rangeExtractor: (range: Range) =>
+      defaultRangeExtractor(container.followsEnd() ? { ...range, endIndex: range.count - 1 } : range),
     scrollMargin,
+    ...SHARED_SCROLL_VIRTUALIZER_OPTIONS,
   })
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = adjustScrollUnlessFollowing(container.followsEnd)
 
