@@ -12,7 +12,7 @@ export type PacerOptions = {
   maxDelayMs: number
 }
 
-export const DEFAULT_PACER_OPTIONS: PacerOptions = { share: 0.25, maxDelayMs: 250 }
+const DEFAULT_PACER_OPTIONS: PacerOptions = { share: 0.25, maxDelayMs: 250 }
 
 export type CommitPacer = {
   /** A key or pointer press arrived: the next frame should paint it without a commit. */
