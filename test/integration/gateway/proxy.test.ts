@@ -141,6 +141,34 @@ describe.each(PAIRS)('$client client → $upstream upstream', ({ client, upstrea
   })
 })
 
+describe('the connection to the upstream', () => {
+  it.each(DIALECTS)(
+    'requests one after another reuse one kept-alive socket (%s upstream)',
+    async (dialect) => {
+      const before = upstream.requests.length
+      for (const stream of [false, true, false, true, false]) {
+        const response = await clientCall(front(dialect), 'openai-chat', { stream })
+        expect(response.status).toBe(200)
+        await response.arrayBuffer()
+      }
+      const connections = new Set(upstream.requests.slice(before).map((request) => request.connection))
+      expect(upstream.requests.length - before).toBe(5)
+      expect(connections.size).toBe(1)
+    },
+  )
+
+  it('a client that leaves before the upstream answers makes the proxy hang up on the upstream', async () => {
+    upstream.mode = 'silent'
+    const before = upstream.requests.length
+    const controller = new AbortController()
+    const call = clientCall(front('openai-chat'), 'anthropic-messages', { signal: controller.signal })
+    await vi.waitFor(() => expect(upstream.requests.length).toBe(before + 1))
+    controller.abort()
+    await expect(call).rejects.toThrow()
+    await expect(upstream.requests[before]?.ended).resolves.toBe('closed')
+  })
+})
+
 describe('an upstream that never ends its response after the terminal event', () => {
   it.each(DIALECTS)(
     'the %s client is done at once; the proxy hangs up on the upstream after a grace',

@@ -74,12 +74,15 @@ export function createUpstreamTransport(): UpstreamTransport {
       const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8')
       const headers: Record<string, string | number> = { ...request.headers }
       if (body !== undefined) headers['content-length'] = body.byteLength
-      const req = (https ? httpsRequest : httpRequest)({
-        ...target,
-        method: request.method,
-        headers,
-        signal: options.signal,
-      })
+      const req = (https ? httpsRequest : httpRequest)({ ...target, method: request.method, headers })
+      // The client's leaving hangs up on the upstream. Not through the `signal` option: Node then also
+      // watches the request with end-of-stream helpers to detach its listener, ~3% of a proxied
+      // request's CPU in bench:gateway's profile. The listener needs no detaching: the signal belongs to
+      // this one client request, and destroying a request that is done is a no-op (a freed socket is
+      // no longer the request's).
+      const { signal } = options
+      if (signal.aborted) req.destroy(abortError(signal))
+      else signal.addEventListener('abort', () => req.destroy(abortError(signal)), { once: true })
       const timer = setTimeout(() => req.destroy(new UpstreamTimeout(options.timeoutMs)), options.timeoutMs)
       req.once('response', (response) => {
         clearTimeout(timer)
@@ -108,6 +111,14 @@ export function createUpstreamTransport(): UpstreamTransport {
       httpsAgent.destroy()
     },
   }
+}
+
+/** What Node's own `signal` option destroys a request with (an AbortError carrying the reason). */
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error('The operation was aborted', { cause: signal.reason }), {
+    name: 'AbortError',
+    code: 'ABORT_ERR',
+  })
 }
 
 class UpstreamTimeout extends Error {
