@@ -1,4 +1,5 @@
 import type { OpenaiWireRequest } from './openai-request-schema'
+import { isJsonObject } from '../json-object'
 
 const PLAIN_KEYS: ReadonlySet<string> = new Set([
   'model',
@@ -11,8 +12,6 @@ const PLAIN_KEYS: ReadonlySet<string> = new Set([
 ])
 const PLAIN_ROLES: ReadonlySet<unknown> = new Set(['system', 'developer', 'user', 'assistant'])
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const absent = (value: unknown): boolean => value === undefined || value === null
 const inRange = (value: unknown, min: number, max: number): boolean =>
   absent(value) || (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)
@@ -34,7 +33,7 @@ export function plainOpenaiRequest(body: Record<string, unknown>): OpenaiWireReq
   if (typeof model !== 'string' || model.length === 0) return undefined
   if (!Array.isArray(messages) || messages.length === 0) return undefined
   for (const message of messages as unknown[]) {
-    if (!isRecord(message) || !PLAIN_ROLES.has(message['role']) || typeof message['content'] !== 'string')
+    if (!isJsonObject(message) || !PLAIN_ROLES.has(message['role']) || typeof message['content'] !== 'string')
       return undefined
     for (const key of Object.keys(message)) if (key !== 'role' && key !== 'content') return undefined
   }
