@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import { buildCatalog, type CatalogModel } from '../shared/catalog'
 import { createGatewayListener } from './app/create-gateway-app'
 import { createEngineResolver } from './engines/engine-resolver'
-import { estimatePromptTokens } from './engines/simulator'
+import { estimatePromptTokens, promptTokensAtMost } from './engines/simulator'
 import { resolveGatewayConfig, type GatewayConfig } from './gateway-config'
 
 export type StartGatewayOptions = {
@@ -43,7 +43,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     config,
     catalog: () => catalog,
     engineFor: engines.engineFor,
-    estimatePromptTokens,
+    estimatePromptTokens: { estimate: estimatePromptTokens, atMost: promptTokensAtMost },
     activeStreams,
   })
 

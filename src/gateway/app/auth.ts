@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { hash, timingSafeEqual } from 'node:crypto'
 
-const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest()
+// One-shot `hash`, not createHash(): no Hash object per request (the check runs on every request).
+const sha256 = (value: string): Buffer => hash('sha256', value, 'buffer')
 
 /**
  * Constant-time key comparison. Both sides are hashed first so the comparison length never depends

@@ -2,7 +2,12 @@ import type { ChatRequest, DialectId } from '../../shared/chat/chat-request'
 import { GatewayError } from '../../shared/chat/errors'
 import type { ServedModel } from '../engines/engine'
 
-export type PromptTokenEstimator = (request: ChatRequest) => number
+export type PromptTokenEstimator = {
+  /** The prompt's tokens as the gateway reports them (count_tokens, the context-length error). */
+  estimate: (request: ChatRequest) => number
+  /** A cheap bound `estimate` never exceeds: a request that fits by it fits. */
+  atMost: (request: ChatRequest) => number
+}
 
 /**
  * Checks that depend on the model rather than on the dialect: the catalog says parallel tool calls are
@@ -34,8 +39,10 @@ export function checkRequestFitsModel(
       )
     }
   }
-  const promptTokens = estimatePromptTokens(request)
   const completionTokens = request.maxTokens ?? 0
+  // The bound first: the real count (a tokenizer pass) only for a prompt that may not fit.
+  if (estimatePromptTokens.atMost(request) + completionTokens <= model.contextLength) return
+  const promptTokens = estimatePromptTokens.estimate(request)
   if (promptTokens + completionTokens > model.contextLength) {
     const maxTokensField = 'max_tokens'
     throw new GatewayError(

@@ -34,7 +34,7 @@ export function createCountTokensHandler(options: CountTokensOptions) {
       const withMaxTokens = isObject(body) && !('max_tokens' in body) ? { ...body, max_tokens: 1 } : body
       const request = dialect.decodeRequest(withMaxTokens)
       if (options.servedModel(request.model) === undefined) throw modelNotFound(dialect, request.model)
-      sendJson(res, 200, { input_tokens: options.estimatePromptTokens(request) })
+      sendJson(res, 200, { input_tokens: options.estimatePromptTokens.estimate(request) })
     } catch (error) {
       if (res.headersSent || res.destroyed) return
       replyBeforeBody(req, res, errorReply(dialect, error, requestId))

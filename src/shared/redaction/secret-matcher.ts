@@ -119,30 +119,34 @@ function spellingPattern(spelling: Spelling): string {
 }
 
 /**
- * How many units of `spelling` the text from `start` to its end spells, if the whole rest of the text
- * is a proper beginning of the spelling (a unit may be cut in the middle: `\u00` of `\u002d`).
+ * How many units of `spelling` the text from `position` to its end spells, if the whole rest of the
+ * text is a proper beginning of the spelling (a unit may be cut in the middle: `\u00` of `\u002d`).
+ * Depth-first over the alternatives; units rarely share a first character, so this stays linear.
+ * Recursion on a plain function with character comparisons, no closure or slice per call: a proxy's
+ * streaming redaction runs it on every text delta (the largest part of redacting a reply in profiles).
  */
-function prefixUnits(text: string, start: number, spelling: Spelling): number | undefined {
-  // Depth-first over the alternatives; units rarely share a first character, so this stays linear.
-  const walk = (position: number, unitIndex: number): number | undefined => {
-    if (position === text.length) return unitIndex
-    if (unitIndex === spelling.length) return undefined
-    let best: number | undefined
-    for (const alternative of spelling[unitIndex]!) {
-      if (text.startsWith(alternative, position)) {
-        const found = walk(position + alternative.length, unitIndex + 1)
-        if (found !== undefined && (best === undefined || found > best)) best = found
-      } else if (
-        text.length - position < alternative.length &&
-        alternative.startsWith(text.slice(position))
-      ) {
-        // The text ends inside this unit: a partial escape counts as the units before it.
-        if (best === undefined || unitIndex > best) best = unitIndex
-      }
+function prefixUnits(text: string, position: number, spelling: Spelling, unitIndex = 0): number | undefined {
+  if (position === text.length) return unitIndex
+  if (unitIndex === spelling.length) return undefined
+  let best: number | undefined
+  for (const alternative of spelling[unitIndex]!) {
+    if (text.startsWith(alternative, position)) {
+      const found = prefixUnits(text, position + alternative.length, spelling, unitIndex + 1)
+      if (found !== undefined && (best === undefined || found > best)) best = found
+    } else if (text.length - position < alternative.length && beginsWithRest(alternative, text, position)) {
+      // The text ends inside this unit: a partial escape counts as the units before it.
+      if (best === undefined || unitIndex > best) best = unitIndex
     }
-    return best
   }
-  return walk(start, 0)
+  return best
+}
+
+/** Whether `alternative` begins with the rest of `text` from `position` (`alternative.startsWith(text.slice(position))`). */
+function beginsWithRest(alternative: string, text: string, position: number): boolean {
+  for (let i = position; i < text.length; i++) {
+    if (alternative.charCodeAt(i - position) !== text.charCodeAt(i)) return false
+  }
+  return true
 }
 
 export function createSecretMatcher(secrets: Iterable<string>): SecretMatcher {

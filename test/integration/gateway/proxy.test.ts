@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import OpenAI from 'openai'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
@@ -138,6 +140,86 @@ describe.each(PAIRS)('$client client → $upstream upstream', ({ client, upstrea
     // The upstream would trickle forever; it sees its connection closed instead.
     await expect(request?.ended).resolves.toBe('closed')
     await vi.waitFor(() => expect(front(upstreamDialect).activeStreams()).toBe(0), { timeout: 5_000 })
+  })
+})
+
+describe('the connection to the upstream', () => {
+  it.each(DIALECTS)(
+    'requests one after another reuse one kept-alive socket (%s upstream)',
+    async (dialect) => {
+      const before = upstream.requests.length
+      for (const stream of [false, true, false, true, false]) {
+        const response = await clientCall(front(dialect), 'openai-chat', { stream })
+        expect(response.status).toBe(200)
+        await response.arrayBuffer()
+      }
+      const connections = new Set(upstream.requests.slice(before).map((request) => request.connection))
+      expect(upstream.requests.length - before).toBe(5)
+      expect(connections.size).toBe(1)
+    },
+  )
+
+  it('a client that leaves before the upstream answers makes the proxy hang up on the upstream', async () => {
+    upstream.mode = 'silent'
+    const before = upstream.requests.length
+    const controller = new AbortController()
+    const call = clientCall(front('openai-chat'), 'anthropic-messages', { signal: controller.signal })
+    await vi.waitFor(() => expect(upstream.requests.length).toBe(before + 1))
+    controller.abort()
+    await expect(call).rejects.toThrow()
+    await expect(upstream.requests[before]?.ended).resolves.toBe('closed')
+  })
+})
+
+describe('a streamed upstream text cut inside a UTF-8 character', () => {
+  it('reaches the client whole: the proxy decodes across network chunks', async () => {
+    const text = 'héllo 🙂 日本'
+    const events = Buffer.from(
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n` +
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n` +
+        'data: [DONE]\n\n',
+    )
+    // Cut in the middle of each multi-byte character: every piece ends inside one.
+    const cuts = [...events.entries()].filter(([, byte]) => byte >= 0xc0).map(([index]) => index + 1)
+    const server = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        let from = 0
+        const next = (): void => {
+          const to = cuts.shift()
+          if (to === undefined) {
+            res.end(events.subarray(from))
+            return
+          }
+          res.write(events.subarray(from, to))
+          from = to
+          setTimeout(next, 5)
+        }
+        next()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const proxy = await startProxyGateway({
+      upstreamBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      upstreamDialect: 'openai-chat',
+    })
+    try {
+      const { events: received } = await readSse(await clientCall(proxy, 'openai-chat', { stream: true }))
+      const streamed = received
+        .filter((e) => e.data !== '[DONE]')
+        .map(
+          (e) =>
+            (JSON.parse(e.data) as { choices: Array<{ delta?: { content?: string } }> }).choices[0]?.delta
+              ?.content ?? '',
+        )
+        .join('')
+      expect(streamed).toBe(text)
+    } finally {
+      await proxy.close()
+      server.closeAllConnections()
+      server.close()
+    }
   })
 })
 

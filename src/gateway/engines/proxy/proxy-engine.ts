@@ -7,9 +7,9 @@ import type { Dialect } from '../../../shared/dialects/dialect'
 import type { ProxyEngineConfig } from '../../gateway-config'
 import type { Engine, EngineContext, EngineReply } from '../engine'
 import { SIMULATE_HEADER } from '../../../shared/runs/simulate-header'
-import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
+import { createPartRedactor, REDACTED } from '../../../shared/redaction/redact-stream-parts'
 import { createSecretMatcher, type SecretMatcher } from '../../../shared/redaction/secret-matcher'
-import { redactUpstreamParts, redactUpstreamReply } from './redact-upstream-parts'
+import { redactUpstreamReply } from './redact-upstream-parts'
 import { translateUpstreamStream } from './translate-upstream-stream'
 import { apiKeyProblem } from '../../../shared/settings/api-key'
 import type { UpstreamResponse, UpstreamTransport } from './upstream-transport'
@@ -99,7 +99,7 @@ export function createProxyEngine(
         return { batches: once(redactUpstreamReply(parts, matcher, secrets)) }
       }
       return {
-        batches: redactUpstreamParts(translateUpstreamStream(response, upstreamDialect), matcher, secrets),
+        batches: translateUpstreamStream(response, upstreamDialect, createPartRedactor(matcher, secrets)),
       }
     },
   }

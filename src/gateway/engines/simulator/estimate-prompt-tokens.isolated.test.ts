@@ -1,10 +1,13 @@
+import fc from 'fast-check'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it, vi } from 'vitest'
 import { tokenizerCalls as calls } from '../../../shared/tokens/__fixtures__/tokenizer-calls'
 import type { ChatMessage, ChatRequest } from '../../../shared/chat/chat-request'
+import { portableRequest } from '../../../shared/dialects/__fixtures__/portable-arbitraries'
 import { WINDOW_CHARS } from '../../../shared/tokens/count-text-tokens'
 import {
   estimatePromptTokens,
+  promptTokensAtMost,
   rememberPromptTextCounts,
   REPLY_PRIMING_TOKENS,
   TOKENS_PER_IMAGE,
@@ -148,5 +151,26 @@ describe('estimatePromptTokens', () => {
     const fresh = JSON.parse(JSON.stringify([...history, user(turn(20))])) as ChatMessage[]
     estimatePromptTokens(request(fresh))
     expect(calls.lengths.reduce((sum, length) => sum + length, 0)).toBe(turn(20).length)
+  })
+})
+
+describe('promptTokensAtMost', () => {
+  // Any UTF-16 code unit, lone surrogates included: the bound must hold for text no client should send.
+  const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) })
+
+  it('is never below the real estimate (the context check trusts a request that fits by it)', () => {
+    fc.assert(
+      fc.property(portableRequest, fc.array(anyText, { maxLength: 4 }), (base, texts) => {
+        const withText = { ...base, messages: [...base.messages, ...texts.map(user)] }
+        expect(promptTokensAtMost(withText)).toBeGreaterThanOrEqual(estimatePromptTokens(withText))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('never calls the tokenizer', () => {
+    calls.lengths = []
+    promptTokensAtMost(request([user('A text not counted before, about the weather in Lyon.')]))
+    expect(calls.lengths).toEqual([])
   })
 })

@@ -3,6 +3,6 @@
  * decides when to throw, pace and cut; see README.md for the behaviour users can rely on.
  */
 
-export { estimatePromptTokens } from './estimate-prompt-tokens'
+export { estimatePromptTokens, promptTokensAtMost } from './estimate-prompt-tokens'
 export { runSimulation } from './apply-simulated-faults'
 export { SIMULATE_HEADER_HELP } from './simulate-header-help'

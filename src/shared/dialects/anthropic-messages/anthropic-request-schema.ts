@@ -29,7 +29,7 @@ const cacheControl = z
   .nullish()
 
 /** `content: "text"` is shorthand for one text block; an empty string is no block at all. */
-const asBlocks = (value: unknown): unknown =>
+export const asBlocks = (value: unknown): unknown =>
   typeof value === 'string' ? (value === '' ? [] : [{ type: 'text', text: value }]) : value
 
 const textBlock = z.strictObject({

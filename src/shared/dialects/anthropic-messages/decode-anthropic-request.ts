@@ -1,4 +1,5 @@
 import type { ChatRequest, ToolChoice } from '../../chat/chat-request'
+import { isJsonObject } from '../json-object'
 import { invalidParamError } from '../../chat/errors'
 import { checkJsonSchema } from '../../chat/json-schema-check'
 import { checkJsonDepth } from '../json-depth'
@@ -6,6 +7,7 @@ import { gatewayErrorFromZod } from '../zod-errors'
 import type { AnthropicRequestBody } from './anthropic-request-schema'
 import { anthropicRequestSchema } from './anthropic-request-schema'
 import { BLOCK_TEXT_SEPARATOR, decodeAnthropicMessages } from './decode-anthropic-messages'
+import { plainAnthropicRequest } from './plain-anthropic-request'
 
 /** Name of the canonical json_schema format made from `output_config.format` (it carries no name). */
 const STRUCTURED_OUTPUT_NAME = 'structured_output'
@@ -16,9 +18,12 @@ const STRUCTURED_OUTPUT_NAME = 'structured_output'
  */
 export function decodeAnthropicRequest(body: unknown): ChatRequest {
   checkJsonDepth(body)
-  const parsed = anthropicRequestSchema.safeParse(body)
-  if (!parsed.success) throw gatewayErrorFromZod(parsed.error)
-  const wire = parsed.data
+  let wire = isJsonObject(body) ? plainAnthropicRequest(body) : undefined
+  if (wire === undefined) {
+    const parsed = anthropicRequestSchema.safeParse(body)
+    if (!parsed.success) throw gatewayErrorFromZod(parsed.error)
+    wire = parsed.data
+  }
   checkSemantics(wire)
 
   const { messages, systemTexts } = decodeAnthropicMessages(wire.messages)

@@ -6,6 +6,7 @@ import { decodeOpenaiMessages } from './decode-openai-messages'
 import { requireJsonWordInMessages } from './openai-json-object-rule'
 import { openaiRequestErrorFromZod } from './openai-request-error'
 import { openaiRequestSchema, type OpenaiWireRequest } from './openai-request-schema'
+import { plainOpenaiRequest } from './plain-openai-request'
 
 /**
  * Server half: a Chat Completions body, strictly validated, as a canonical request. Every refusal is
@@ -16,9 +17,12 @@ export function decodeOpenaiRequest(body: unknown): ChatRequest {
     throw new GatewayError('invalid_request', 'The request body must be a JSON object.')
   }
   checkJsonDepth(body)
-  const parsed = openaiRequestSchema.safeParse(body)
-  if (!parsed.success) throw openaiRequestErrorFromZod(parsed.error)
-  const wire = parsed.data
+  let wire = plainOpenaiRequest(body as Record<string, unknown>)
+  if (wire === undefined) {
+    const parsed = openaiRequestSchema.safeParse(body)
+    if (!parsed.success) throw openaiRequestErrorFromZod(parsed.error)
+    wire = parsed.data
+  }
 
   if (wire.max_tokens != null && wire.max_completion_tokens != null) {
     throw invalidParamError('max_tokens', 'set max_tokens or max_completion_tokens, not both.')

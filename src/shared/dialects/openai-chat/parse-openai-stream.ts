@@ -5,6 +5,7 @@ import { finishReasonFromOpenai } from './map-openai-finish-reason'
 import { usageFromOpenai } from './convert-openai-usage'
 import { dialectErrorFromOpenaiObject, dialectErrorFromOpenaiPayload } from './parse-openai-error'
 import { openaiChunkReadSchema, type OpenaiChunkRead } from './openai-read-schemas'
+import { plainOpenaiChunk } from './plain-openai-chunk'
 
 type ToolDeltaWire = NonNullable<
   NonNullable<NonNullable<NonNullable<OpenaiChunkRead['choices']>[number]['delta']>['tool_calls']>
@@ -136,6 +137,8 @@ export function createOpenaiStreamParser(): StreamParser {
         return [{ type: 'raw', event }]
       }
       if (typeof json !== 'object' || json === null || Array.isArray(json)) return [{ type: 'raw', event }]
+      const plain = plainOpenaiChunk(json as Record<string, unknown>)
+      if (plain !== undefined) return chunkParts(plain, event)
       const parsed = openaiChunkReadSchema.safeParse(json)
       if (!parsed.success) return [{ type: 'raw', event }]
       return chunkParts(parsed.data, event)

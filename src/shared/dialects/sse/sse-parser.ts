@@ -29,7 +29,9 @@ export type SseParserHandlers = {
 
 export function createSseParser(handlers: SseParserHandlers): SseParser {
   const { onEvent, onComment } = handlers
-  const decoder = new TextDecoder('utf-8')
+  // Made at the first byte chunk: a caller that feeds text (the gateway's proxy, whose HTTP client
+  // decodes) never pays for a decoder (building one was measurable per proxied stream in profiles).
+  let decoder: InstanceType<typeof TextDecoder> | undefined
   let pending = '' // an unterminated line carried over from earlier chunks
   let skipLeadingLf = false // the previous chunk ended in `\r`: a `\n` first in this one is its partner
   let atStart = true
@@ -131,12 +133,13 @@ export function createSseParser(handlers: SseParserHandlers): SseParser {
       if (typeof chunk === 'string') {
         feedText(chunk)
       } else {
+        decoder ??= new TextDecoder('utf-8')
         const text = decoder.decode(chunk, { stream: true })
         if (text.length > 0) feedText(text)
       }
     },
     end() {
-      const tail = decoder.decode()
+      const tail = decoder?.decode() ?? ''
       if (tail.length > 0) feedText(tail)
       const cut = pending.length > 0 || midEvent
       pending = ''

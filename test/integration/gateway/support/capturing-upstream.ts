@@ -9,6 +9,8 @@ type CapturedRequest = {
   /** Header names and values exactly as sent (repeats included). */
   rawHeaders: string[]
   body: string
+  /** Which connection it came on (the proxy's port of it): equal numbers, one kept-alive socket. */
+  connection: number
   /** Resolves when the response is over: `finished` (we ended it) or `closed` (the peer went away). */
   ended: Promise<'finished' | 'closed'>
 }
@@ -141,6 +143,7 @@ export async function startCapturingUpstream(): Promise<CapturingUpstream> {
         headers: req.headers,
         rawHeaders: req.rawHeaders,
         body,
+        connection: req.socket.remotePort ?? -1,
         ended,
       })
       answer(req.url ?? '', body, res)
