@@ -1,34 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import {
+  anything,
+  edgeNumber,
+  mostly,
+  optional,
+  rarely,
+  withoutUndefined,
+} from '../__fixtures__/edge-arbitraries'
 import { anthropicRequestSchema } from './anthropic-request-schema'
 import { plainAnthropicRequest } from './plain-anthropic-request'
 
-// Values around every bound the schema sets, and values of the wrong type.
-const number = fc.oneof(
-  fc.constantFrom(-1, 0, 0.5, 1, 1.5, 2, 2 ** 53, -0, Number.MAX_VALUE, Infinity, NaN),
-  fc.double(),
-  fc.integer({ min: -5, max: 5 }),
-  fc.double({ min: 0, max: 1, noNaN: true }),
-  fc.integer({ min: 1, max: 4096 }),
-)
-const anything = fc.oneof(
-  number,
-  fc.string(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.constant([]),
-  fc.constant({}),
-)
-/** Mostly the well-typed value, sometimes anything at all. */
-const mostly = <T>(value: fc.Arbitrary<T>) =>
-  fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: anything })
-/** Absent half the time (a key whose value is undefined is dropped: JSON has none). */
-const optional = (value: fc.Arbitrary<unknown>) => fc.option(mostly(value), { nil: undefined, freq: 2 })
-/** Absent four times in five. */
-const rarely = (value: fc.Arbitrary<unknown>) =>
-  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
-const withoutUndefined = (record: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined))
 // Strings with the edge cases of the schema: empty, and longer than a model name may be.
 const text = fc.oneof(fc.string(), fc.constant(''), fc.string({ minLength: 250, maxLength: 260 }))
 const message = fc
@@ -49,12 +31,12 @@ const message = fc
 const body = fc
   .record({
     model: mostly(text),
-    max_tokens: mostly(number),
+    max_tokens: mostly(edgeNumber),
     messages: mostly(fc.array(message, { maxLength: 3 })),
     system: optional(text),
     stream: optional(fc.boolean()),
-    temperature: optional(number),
-    top_p: optional(number),
+    temperature: optional(edgeNumber),
+    top_p: optional(edgeNumber),
     top_k: rarely(fc.integer()),
   })
   .map(withoutUndefined)

@@ -1,17 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { anything, rarely, withoutUndefined } from '../__fixtures__/edge-arbitraries'
 import { openaiChunkReadSchema } from './openai-read-schemas'
 import { plainOpenaiChunk } from './plain-openai-chunk'
 
-const anything = fc.oneof(
-  fc.string(),
-  fc.double(),
-  fc.integer(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.constant([]),
-  fc.constant({}),
-)
 /** Mostly the well-typed value (or null, which the schema takes), sometimes anything at all. */
 const mostly = <T>(value: fc.Arbitrary<T>) =>
   fc.oneof(
@@ -19,12 +11,7 @@ const mostly = <T>(value: fc.Arbitrary<T>) =>
     { weight: 1, arbitrary: fc.constant(null) },
     { weight: 1, arbitrary: anything },
   )
-/** Absent four times in five (a key whose value is undefined is dropped: JSON has none). */
-const rarely = (value: fc.Arbitrary<unknown>) =>
-  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: value })
 const sometimes = (value: fc.Arbitrary<unknown>) => fc.option(value, { nil: undefined, freq: 2 })
-const withoutUndefined = (record: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined))
 
 const delta = fc
   .record({
