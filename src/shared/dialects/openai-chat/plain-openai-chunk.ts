@@ -2,8 +2,10 @@ import { isJsonObject } from '../json-object'
 import type { OpenaiChunkRead } from './openai-read-schemas'
 
 const isText = (value: unknown): boolean => value === undefined || value === null || typeof value === 'string'
+// Finite only: the schema's z.number() refuses NaN and ±Infinity (JSON has neither, but a parsed
+// value handed in by other code might).
 const isCount = (value: unknown): boolean =>
-  value === undefined || value === null || typeof value === 'number'
+  value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value))
 
 /** The text fields of a delta, as openaiChunkReadSchema keeps them. */
 const DELTA_TEXTS = ['content', 'refusal', 'reasoning_content', 'reasoning'] as const
