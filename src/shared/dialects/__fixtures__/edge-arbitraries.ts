@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { expect } from 'vitest'
 
 /**
  * Values for property tests of hand-written body checks against their zod schemas: mostly
@@ -39,3 +40,30 @@ export const rarely = (value: fc.Arbitrary<unknown>) =>
 /** The record without its undefined members (a key whose value is undefined is dropped: JSON has none). */
 export const withoutUndefined = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined))
+
+/**
+ * The property every hand-written fast path before a zod schema must hold: whatever `read` takes,
+ * the schema accepts and reads to the same value. `minTaken` makes sure the generator reaches bodies
+ * the fast path takes (else the property says nothing).
+ */
+export function expectReadsAsSchema<T>(options: {
+  arbitrary: fc.Arbitrary<Record<string, unknown>>
+  read: (candidate: Record<string, unknown>) => T | undefined
+  schema: { safeParse(value: unknown): { success: boolean; data?: unknown } }
+  numRuns: number
+  minTaken: number
+}): void {
+  let taken = 0
+  fc.assert(
+    fc.property(options.arbitrary, (candidate) => {
+      const read = options.read(candidate)
+      if (read === undefined) return
+      taken++
+      const parsed = options.schema.safeParse(candidate)
+      expect(parsed.success).toBe(true)
+      expect(read).toEqual(parsed.data)
+    }),
+    { numRuns: options.numRuns },
+  )
+  expect(taken).toBeGreaterThan(options.minTaken)
+}

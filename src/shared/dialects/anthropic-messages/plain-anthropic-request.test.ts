@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   anything,
   edgeNumber,
+  expectReadsAsSchema,
   mostly,
   optional,
   rarely,
@@ -43,20 +44,13 @@ const body = fc
 
 describe('plainAnthropicRequest', () => {
   it('accepts only bodies the schema accepts, and returns what the schema returns', () => {
-    let accepted = 0
-    fc.assert(
-      fc.property(body, (candidate) => {
-        const plain = plainAnthropicRequest(candidate)
-        if (plain === undefined) return
-        accepted++
-        const parsed = anthropicRequestSchema.safeParse(candidate)
-        expect(parsed.success).toBe(true)
-        expect(plain).toEqual(parsed.data)
-      }),
-      { numRuns: 10_000 },
-    )
-    // The property says something only if the generator reaches accepted bodies.
-    expect(accepted).toBeGreaterThan(50)
+    expectReadsAsSchema({
+      arbitrary: body,
+      read: plainAnthropicRequest,
+      schema: anthropicRequestSchema,
+      numRuns: 10_000,
+      minTaken: 50,
+    })
   })
 
   it('takes what SDKs send for a plain chat', () => {
