@@ -75,7 +75,10 @@ test('error mid-stream: the text so far stays, with the in-band error', async ({
   await chat.send('Break in the middle')
   await chat.waitForIdle()
   const reply = chat.lastReply()
-  expect(((await chat.replyText(reply).textContent()) ?? '').trim().length).toBeGreaterThan(5)
+  // The growing block's markdown comes from a worker: its text may paint a moment after the reply ends.
+  await expect
+    .poll(async () => ((await chat.replyText(reply).textContent()) ?? '').trim().length)
+    .toBeGreaterThan(5)
   const footer = chat.footer(reply)
   await expect(footer).toContainText('The provider answered with an error')
   await expect(footer).toContainText('server_error')
@@ -90,7 +93,10 @@ test('a dropped connection is Incomplete, with the partial text', async ({ page 
   await chat.send('Drop the connection')
   await chat.waitForIdle()
   const reply = chat.lastReply()
-  expect(((await chat.replyText(reply).textContent()) ?? '').trim().length).toBeGreaterThan(5)
+  // The growing block's markdown comes from a worker: its text may paint a moment after the reply ends.
+  await expect
+    .poll(async () => ((await chat.replyText(reply).textContent()) ?? '').trim().length)
+    .toBeGreaterThan(5)
   await expect(chat.footer(reply)).toContainText('Incomplete — the stream ended before its end marker')
   await expect(chat.footer(reply).getByRole('button', { name: 'Retry' })).toBeVisible()
 })
