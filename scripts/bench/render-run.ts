@@ -62,14 +62,17 @@ export type RunResult = {
     log: ProbeFrameLog
     /** Page-time windows: both panes streaming; the whole recording (send → saved). */
     bothStreaming: Window
+    /** Just before Playwright's click on Send (page time). */
     sendAt: number
+    /** The click event's timeStamp: what the app got, without Playwright's checks before it. */
+    clickAt: number
     keysTyped: number
     keysTypedWhileStreaming: number
     heapSamplesMB: number[]
     cadence: UpdateCadence[]
     /** Characters of each pane's reply over time (page time), from the event probe. */
     growth: Array<Array<{ t: number; chars: number }>>
-    /** Each run's first text and end, in ms after the click on Send. */
+    /** Each run's first text and end, in ms after the click event on Send (`clickAt`). */
     runTimes: Array<{ firstTextMs: number; endMs: number }>
     /** Used heap once the streams ended and a full garbage collection ran: what is really kept. */
     heapAfterGcMB: number
@@ -128,6 +131,10 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     if (options.trace) await startTrace(cdp)
     const idleKeys = await typeWhileIdle(page)
     const stream = await streamWhileTyping(page, cdp, probe, options)
+    log(
+      `  send: click → first text ${stream.result.runTimes.map((r) => r.firstTextMs.toFixed(0)).join(' / ')} ms ` +
+        `(Playwright's click reached the page ${(stream.result.clickAt - stream.result.sendAt).toFixed(0)} ms after it began)`,
+    )
     if (options.profile)
       printHot('stream', await stopProfile(cdp, `${options.profile}-stream.cpuprofile`), log)
     if (options.trace) {
@@ -258,10 +265,31 @@ async function streamWhileTyping(
   )
   const known = new Set(probe.runs.keys())
   await page.evaluate(startRecording)
+  // The click's own time, as the page got it (the event's timeStamp): Playwright's click first
+  // scrolls, waits for the button to be stable and hit-testable, ~50 ms that are not the app's.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as {
+      document: {
+        addEventListener(
+          type: string,
+          listener: (event: { timeStamp: number }) => void,
+          options: object,
+        ): void
+      }
+      benchClickAt?: number
+    }
+    w.document.addEventListener('click', (event) => (w.benchClickAt = event.timeStamp), {
+      capture: true,
+      once: true,
+    })
+  })
   const sendAt = await page.evaluate(() =>
     (globalThis as unknown as { performance: { now(): number } }).performance.now(),
   )
   await page.getByRole('button', { name: 'Send', exact: true }).click()
+  const clickAt = await page.evaluate(
+    () => (globalThis as unknown as { benchClickAt?: number }).benchClickAt ?? NaN,
+  )
   await composer.focus()
 
   const newRuns = (): string[] => [...probe.runs.keys()].filter((id) => !known.has(id))
@@ -323,9 +351,10 @@ async function streamWhileTyping(
         trace ? updateCadence(trace) : updateCadence({ runId: '', arrivals: [], text: '' }),
       ),
       growth,
+      clickAt,
       runTimes: traces.map((trace) => ({
-        firstTextMs: toPage(trace?.firstTextAt ?? NaN) - sendAt,
-        endMs: toPage(trace?.terminalAt ?? NaN) - sendAt,
+        firstTextMs: toPage(trace?.firstTextAt ?? NaN) - clickAt,
+        endMs: toPage(trace?.terminalAt ?? NaN) - clickAt,
       })),
       heapAfterGcMB,
     },

@@ -46,6 +46,68 @@ describe('requestSeed', () => {
   })
 })
 
+describe('requestSeed over conversations sent again', () => {
+  /** The seed's definition: the hash of the canonical JSON of what the request means. */
+  function definedSeed(request: ChatRequest): number {
+    const greedy = request.temperature === 0
+    return fnv1a32(
+      canonicalJson({
+        model: request.model,
+        system: request.system,
+        messages: request.messages,
+        temperature: request.temperature,
+        topP: greedy ? undefined : request.topP,
+        seed: greedy ? undefined : request.seed,
+        responseFormat: request.responseFormat,
+        tools: request.tools,
+        toolChoice: request.toolChoice,
+      }),
+    )
+  }
+
+  // A few turns reused across requests, so later requests share prefixes with earlier ones (and
+  // turns of one length but other text, which a resumed hash must not take for each other).
+  const turn = fc.constantFrom<ChatRequest['messages'][number]>(
+    { role: 'user', content: [{ type: 'text', text: 'hello' }] },
+    { role: 'user', content: [{ type: 'text', text: 'hellö' }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(3000) }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(2999) + 'y' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ],
+    },
+  )
+  const request = fc.record(
+    {
+      model: fc.constantFrom('m', 'n'),
+      stream: fc.boolean(),
+      messages: fc.array(turn, { maxLength: 8 }),
+      temperature: fc.constantFrom(0, 0.7, undefined),
+      seed: fc.constantFrom(1, 2, undefined),
+      topP: fc.constantFrom(0.5, undefined),
+      system: fc.constantFrom('be brief', undefined),
+    },
+    { requiredKeys: ['model', 'stream', 'messages'] },
+  ) as fc.Arbitrary<ChatRequest>
+
+  it('is the hash of the canonical request, whatever was hashed before it', () => {
+    fc.assert(
+      fc.property(fc.array(request, { minLength: 1, maxLength: 12 }), (requests) => {
+        for (const r of requests) {
+          // A copy each time: what the gateway decodes from the next request is never the same object.
+          const decoded = structuredClone(r)
+          expect(requestSeed(decoded)).toBe(definedSeed(r))
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
 describe('canonicalJson and fnv1a32', () => {
   it('sorts keys, drops undefined members like JSON.stringify, and parses back to the same value', () => {
     const value = { b: [1, { d: undefined, c: 'x' }], a: null }

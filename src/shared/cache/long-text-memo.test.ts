@@ -1,24 +1,24 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createTokenCountCache } from './token-count-cache'
+import { memoizeLongText } from './long-text-memo'
 
-/** A stand-in tokenizer that records what it was asked to count (one "token" per character). */
+/** A stand-in computation (a tokenizer, one "token" per character) that records what it was asked. */
 function recordingCounter(): { count: (text: string) => number; asked: string[] } {
   const asked: string[] = []
   return { asked, count: (text) => (asked.push(text), text.length) }
 }
 
-describe('createTokenCountCache', () => {
+describe('memoizeLongText', () => {
   it('counts a long text once, however often it is asked', () => {
     const tokenizer = recordingCounter()
-    const count = createTokenCountCache(tokenizer.count, { minChars: 4, maxChars: 100 })
+    const count = memoizeLongText(tokenizer.count, { minChars: 4, maxChars: 100 })
     expect([count('settled turn'), count('settled turn'), count('settled turn')]).toEqual([12, 12, 12])
     expect(tokenizer.asked).toEqual(['settled turn'])
   })
 
   it('counts short texts and texts over the whole budget every time (never kept)', () => {
     const tokenizer = recordingCounter()
-    const count = createTokenCountCache(tokenizer.count, { minChars: 4, maxChars: 10 })
+    const count = memoizeLongText(tokenizer.count, { minChars: 4, maxChars: 10 })
     count('abc')
     count('abc')
     count('x'.repeat(11))
@@ -28,7 +28,7 @@ describe('createTokenCountCache', () => {
 
   it('drops the least recently used texts first when over its character budget', () => {
     const tokenizer = recordingCounter()
-    const count = createTokenCountCache(tokenizer.count, { minChars: 1, maxChars: 10 })
+    const count = memoizeLongText(tokenizer.count, { minChars: 1, maxChars: 10 })
     count('aaaa')
     count('bbbb')
     count('aaaa') // used again: now bbbb is the oldest
@@ -47,7 +47,7 @@ describe('createTokenCountCache', () => {
         fc.integer({ min: 1, max: 40 }),
         (texts, maxChars) => {
           const tokenizer = recordingCounter()
-          const count = createTokenCountCache(tokenizer.count, { minChars: 2, maxChars })
+          const count = memoizeLongText(tokenizer.count, { minChars: 2, maxChars })
           for (const text of texts) expect(count(text)).toBe(text.length)
           expect(tokenizer.asked.length).toBeLessThanOrEqual(texts.length)
           const distinct = new Set(texts.filter((t) => t.length >= 2))
