@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { StreamPart } from '../../../shared/chat/stream-part'
 import { runUpdateSchema, type RunMetrics, type RunUpdate } from '../../../shared/runs/run-types'
 import { createManualFrames } from './__fixtures__/manual-frames'
-import { createRunUpdateBatcher, timeoutFrameScheduler } from './run-update-batcher'
+import { createRunUpdateBatcher, timeoutFrameScheduler, type RunUpdateBatcher } from './run-update-batcher'
 
 function setup(metrics: RunMetrics | undefined = undefined) {
   const frames = createManualFrames()
@@ -136,7 +136,10 @@ describe('timeoutFrameScheduler: the real cadence', () => {
   const FRAME_MS = 16
 
   /** Changes at the given times (ms, fake clock); the times updates went out. */
-  function emitTimes(changeTimes: readonly number[]): { sent: number[]; parts: number } {
+  function emitTimes(
+    changeTimes: readonly number[],
+    change: (batcher: RunUpdateBatcher, at: number) => void = (batcher) => batcher.addParts([text('x')]),
+  ): { sent: number[]; parts: number } {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
     try {
       const sent: number[] = []
@@ -153,7 +156,7 @@ describe('timeoutFrameScheduler: the real cadence', () => {
       const start = performance.now()
       for (const at of [...changeTimes].sort((a, b) => a - b)) {
         vi.advanceTimersByTime(start + at - performance.now())
-        batcher.addParts([text('x')])
+        change(batcher, at)
       }
       vi.advanceTimersByTime(10 * FRAME_MS)
       return { sent: sent.map((t) => t - start), parts }
@@ -169,13 +172,37 @@ describe('timeoutFrameScheduler: the real cadence', () => {
     expect(emitTimes([0, 5]).sent).toEqual([0, FRAME_MS])
   })
 
+  it("sends a reply's first text at once after news nobody waits on (headers, a start part)", () => {
+    // The response's headers and the stream's start part, then the first text 3 ms later.
+    const atStart = (batcher: RunUpdateBatcher, at: number): void => {
+      if (at === 0) batcher.set('response', { status: 200, headers: {} })
+      else if (at === 1) batcher.addParts([{ type: 'start' }])
+      else batcher.addParts([text('x')])
+    }
+    const { sent, parts } = emitTimes([0, 1, 4], atStart)
+    expect(sent).toEqual([4])
+    expect(parts).toBe(2)
+    // News alone still goes out, a frame later.
+    expect(emitTimes([0], (batcher) => batcher.touchMetrics()).sent).toEqual([FRAME_MS])
+  })
+
   it('never sends two updates of a run less than a frame apart, and loses no change', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 1, maxLength: 60 }), (times) => {
-        const { sent, parts } = emitTimes(times)
-        expect(parts).toBe(times.length)
-        for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(FRAME_MS)
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.boolean()), { minLength: 1, maxLength: 60 }),
+        (changes) => {
+          // Content and news nobody waits on, mixed.
+          const content = new Map(changes)
+          const times = changes.map(([at]) => at)
+          const { sent } = emitTimes(times, (batcher, at) =>
+            content.get(at) ? batcher.addParts([text('x')]) : batcher.touchMetrics(),
+          )
+          const parts = emitTimes(times).parts
+          expect(parts).toBe(times.length)
+          for (let i = 1; i < sent.length; i++)
+            expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(FRAME_MS)
+        },
+      ),
       { numRuns: 100 },
     )
   })

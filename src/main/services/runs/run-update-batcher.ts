@@ -8,9 +8,9 @@ import type { RawSseEvent, RunMetrics, RunUpdate } from '../../../shared/runs/ru
 export type FrameScheduler = (callback: () => void, sinceFlushMs: number) => () => void
 
 /**
- * Timers: a change right after a flush waits out the rest of the frame; a change after a quiet
- * frame (the first token after the wait for it, the run's first update) goes out at the end of
- * the current task instead of a frame later, so no reply's first token waits a frame for nothing.
+ * Timers: a change right after a flush waits out the rest of the frame; content after a quiet frame
+ * (the first token after the wait for it) goes out at the end of the current task instead of a
+ * frame later, so no reply's first token waits a frame for nothing.
  */
 export function timeoutFrameScheduler(frameMs: number): FrameScheduler {
   return (callback, sinceFlushMs) => {
@@ -18,6 +18,11 @@ export function timeoutFrameScheduler(frameMs: number): FrameScheduler {
     const timer = setTimeout(callback, Math.max(0, Math.ceil(frameMs - sinceFlushMs)))
     return () => clearTimeout(timer)
   }
+}
+
+/** What a reader of the reply waits for: its text, reasoning, tool calls, an error. */
+function isContent(part: StreamPart): boolean {
+  return part.type !== 'start' && part.type !== 'usage' && part.type !== 'raw'
 }
 
 /** Fields that replace the pending value when set again within a frame (the latest one counts). */
@@ -102,32 +107,45 @@ export function createRunUpdateBatcher(options: {
     notifyFlushed()
   }
 
-  function schedule(): void {
-    if (finished || cancelFrame !== undefined) return
-    cancelFrame = scheduleFrame(flush, now() - lastFlushAt)
+  /**
+   * News nobody is waiting on (the request shown, response headers, metrics, a start part) waits a
+   * frame after a quiet one instead of going out at once: else the reply's first text, which follows
+   * within a few ms, would wait out the frame that news opened. Content cuts that wait short.
+   */
+  let waitingForContent = false
+
+  function schedule(content: boolean): void {
+    if (finished) return
+    if (cancelFrame !== undefined) {
+      if (!content || !waitingForContent) return
+      cancelFrame()
+    }
+    waitingForContent = !content
+    cancelFrame = scheduleFrame(flush, content ? now() - lastFlushAt : 0)
   }
 
   return {
     set(field, value) {
       latest[field] = value
-      schedule()
+      // A retry's notice ("retrying in 2 s") is what the user reads next.
+      schedule(field === 'retry')
     },
     addParts(newParts) {
       if (newParts.length === 0) return
       for (const part of newParts) parts.push(part)
-      schedule()
+      schedule(newParts.some(isContent))
     },
     addRawEvent(event) {
       rawEvents.push(event)
-      schedule()
+      schedule(false)
     },
     markRawEventsTruncated() {
       rawEventsTruncated = true
-      schedule()
+      schedule(false)
     },
     touchMetrics() {
       metricsChanged = true
-      schedule()
+      schedule(false)
     },
     finish(terminal, metrics) {
       if (finished) return
