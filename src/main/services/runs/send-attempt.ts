@@ -68,7 +68,10 @@ export async function sendAttempt(options: {
         registry.fetch(http.url, {
           method: http.method,
           headers: http.headers,
-          ...(http.body === undefined ? {} : { body: http.body }),
+          // As bytes: fetch would check a string for lone surrogates and encode it through a
+          // TextEncoder, ~5 ms for a 2 MB body (a 1M-token chat) on every send; Buffer.from writes
+          // the same UTF-8 (a lone surrogate as U+FFFD either way) natively.
+          ...(http.body === undefined ? {} : { body: Buffer.from(http.body, 'utf8') }),
           signal: session.signal,
           // Never follow a redirect: `x-api-key` would travel to the new address along with it.
           redirect: 'manual',

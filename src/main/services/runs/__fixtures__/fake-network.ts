@@ -93,7 +93,12 @@ export function createFakeNetwork(script: (call: FakeCall) => FakeReply | Promis
       url: String(input),
       method: init.method ?? 'GET',
       headers: { ...(init.headers as Record<string, string>) },
-      body: typeof init.body === 'string' ? init.body : undefined,
+      body:
+        typeof init.body === 'string'
+          ? init.body
+          : init.body instanceof Uint8Array
+            ? Buffer.from(init.body).toString('utf8')
+            : undefined,
       signal,
       bodyCancelled: false,
     }
