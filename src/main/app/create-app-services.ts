@@ -15,7 +15,10 @@ import { startLocalGateway } from '../services/local-gateway/start-local-gateway
 import { createLogger, type Logger } from '../services/log/logger'
 import { createRedactor } from '../services/log/redact'
 import { redactStrings } from '../../shared/redaction/redact-strings'
+import { paneRequest } from '../../shared/history/pane-request'
 import { promptTextsOf } from '../../shared/history/prompt-texts'
+import { rememberAsciiJsonLiteral } from '../../shared/http/json-ascii'
+import { forEachTextInSlices } from '../../node/async/for-each-text-in-slices'
 import { withRedactedErrors } from './redacting-handlers'
 import { createRunRegistry } from '../services/runs'
 import type { SecretStore } from '../services/secret-store'
@@ -110,11 +113,16 @@ export async function createAppServices(options: {
       history,
       emit,
       withoutKeys,
-      // The local gateway's context check then counts only a send's new text, the first send included.
-      // Only the local gateway checks context, so a remote profile's conversation is not counted.
+      // The first send into it then writes only its new turn into each request body (main builds
+      // them), and the local gateway's context check counts only that turn. Only the local gateway
+      // checks context, so a remote profile's conversation is not counted.
       onOpened: (conversation) => {
-        if (settings.profile(settings.activeProfileId()).kind === 'local')
-          local.rememberTokenCounts(promptTextsOf(conversation))
+        const texts = promptTextsOf(conversation)
+        void forEachTextInSlices(texts, rememberAsciiJsonLiteral)
+        if (settings.profile(settings.activeProfileId()).kind === 'local') {
+          const requests = conversation.panes.map((pane) => paneRequest(conversation, pane))
+          local.rememberPrompts({ texts, requests })
+        }
       },
     }),
     ...createEvalHandlers({ evals }),

@@ -26,11 +26,12 @@ export function memoizeLongText<T>(
 
   return (text) => {
     if (text.length < limits.minChars || text.length > limits.maxChars) return compute(text)
-    if (results.has(text)) {
-      const cached = results.get(text) as T
+    // get before has: each lookup of a text equal to a key (not the same string) compares it whole.
+    const cached = results.get(text)
+    if (cached !== undefined || results.has(text)) {
       results.delete(text)
-      results.set(text, cached)
-      return cached
+      results.set(text, cached as T)
+      return cached as T
     }
     const result = compute(text)
     results.set(text, result)

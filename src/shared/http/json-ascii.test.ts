@@ -73,7 +73,7 @@ describe('createAsciiJsonWriter', () => {
   it('writes exactly what escaping JSON.stringify writes, the first time and when strings are remembered', () => {
     fc.assert(
       fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), (values) => {
-        const write = createAsciiJsonWriter({ minChars: 3, maxChars: 64 })
+        const { write } = createAsciiJsonWriter({ minChars: 3, maxChars: 64 })
         // Each value twice, in turn: the second writes from what the first remembered.
         for (const v of [...values, ...values]) expect(written(write, v)).toEqual(reference(v))
       }),
@@ -82,7 +82,7 @@ describe('createAsciiJsonWriter', () => {
   })
 
   it('writes members JSON.stringify drops or nulls, toJSON results and cycles as it does', () => {
-    const write = createAsciiJsonWriter({ minChars: 1, maxChars: 1000 })
+    const { write } = createAsciiJsonWriter({ minChars: 1, maxChars: 1000 })
     const cyclic: Record<string, unknown> = { text: 'long enough' }
     cyclic.self = { back: cyclic }
     const cases: unknown[] = [
@@ -98,7 +98,7 @@ describe('createAsciiJsonWriter', () => {
   })
 
   it('gives each remembered string back for its own text, never for another of the same length', () => {
-    const write = createAsciiJsonWriter({ minChars: 4, maxChars: 1 << 20 })
+    const { write } = createAsciiJsonWriter({ minChars: 4, maxChars: 1 << 20 })
     const a = 'é'.repeat(5000)
     const b = 'é'.repeat(4999) + 'è'
     expect(JSON.parse(write({ messages: [a, b] }))).toEqual({ messages: [a, b] })

@@ -34,7 +34,11 @@ function asciiStringLiteral(text: string): string {
  * Anything else inside (a toJSON method, a class instance, a bigint, a cycle) hands the whole value
  * to JSON.stringify, so the text, or the error, is never different from it.
  */
-export function createAsciiJsonWriter(limits: LongTextMemoLimits): (value: unknown) => string {
+export function createAsciiJsonWriter(limits: LongTextMemoLimits): {
+  write(value: unknown): string
+  /** The literal of one string, remembered when long: a conversation just opened can ready its turns. */
+  literal(text: string): string
+} {
   const longLiteral = memoizeLongText(asciiStringLiteral, limits)
 
   function write(value: unknown, out: string[], ancestors: object[]): void {
@@ -73,7 +77,7 @@ export function createAsciiJsonWriter(limits: LongTextMemoLimits): (value: unkno
     ancestors.pop()
   }
 
-  return (value) => {
+  function writeJson(value: unknown): string {
     if (isPlainData(value)) {
       const out: string[] = []
       try {
@@ -85,6 +89,8 @@ export function createAsciiJsonWriter(limits: LongTextMemoLimits): (value: unkno
     }
     return escapeJsonNonAscii(JSON.stringify(value))
   }
+
+  return { write: writeJson, literal: longLiteral }
 }
 
 /** Thrown inside the walk when JSON.stringify itself must write (or refuse) the value. */
@@ -108,7 +114,15 @@ function isPlainData(value: unknown): value is object {
  * (the 1M-token conversation's two panes hold 4.4M). The keys are the very strings the conversation
  * holds; the literals are mostly their size again (more for non-ASCII text, written as \uXXXX).
  */
-export const toAsciiJson = createAsciiJsonWriter({ minChars: 1024, maxChars: 8 * 1024 * 1024 })
+const requestBodyWriter = createAsciiJsonWriter({ minChars: 1024, maxChars: 8 * 1024 * 1024 })
+
+export const toAsciiJson = (value: unknown): string => requestBodyWriter.write(value)
+
+/**
+ * Readies the literals of a conversation's texts before its first send (main, when one is opened):
+ * else that send escapes the whole transcript between the click and the request.
+ */
+export const rememberAsciiJsonLiteral = (text: string): void => void requestBodyWriter.literal(text)
 
 /**
  * A request whose body is `toAsciiJson(body)`, written when first read and then kept. A dialect's

@@ -1,6 +1,7 @@
 import type { ChatRequest } from '../../../shared/chat/chat-request'
 import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
 import { createTokenCountCache } from '../../../shared/tokens/token-count-cache'
+import { forEachTextInSlices } from '../../../node/async/for-each-text-in-slices'
 
 /**
  * How the simulator prices a prompt (documented in README.md). Real providers add a few framing
@@ -52,24 +53,12 @@ const promptTokenCache = new WeakMap<ChatRequest, number>()
 /** o200k counts of the texts of recent requests (one cache: one tokenizer). */
 const countCached = createTokenCountCache(countTextTokens)
 
-/** Text counted between two yields of rememberPromptTextCounts: a request waits at most about this long. */
-const REMEMBER_SLICE_CHARS = 64 * 1024
-
 /**
  * Counts texts a prompt is expected to carry soon (the turns of a conversation just opened), so its
- * first send finds them counted. Yields to the event loop every REMEMBER_SLICE_CHARS of text, so
- * requests arriving meanwhile wait for one slice, not for the whole conversation.
+ * first send finds them counted, a slice at a time (requests arriving meanwhile wait for one slice).
  */
-export async function rememberPromptTextCounts(texts: readonly string[]): Promise<void> {
-  let sinceYield = 0
-  for (const text of texts) {
-    countCached(text)
-    sinceYield += text.length
-    if (sinceYield >= REMEMBER_SLICE_CHARS) {
-      sinceYield = 0
-      await new Promise<void>((resolve) => setImmediate(resolve))
-    }
-  }
+export function rememberPromptTextCounts(texts: readonly string[]): Promise<void> {
+  return forEachTextInSlices(texts, countCached)
 }
 
 function countPromptTokens(request: ChatRequest, countText: (text: string) => number): number {

@@ -1,3 +1,4 @@
+import type { PromptsToRemember } from '../../../gateway/engines/simulator/remember-prompts'
 /** What main hands the gateway worker when it starts it (structured-cloned through workerData). */
 export type GatewayWorkerData = {
   apiKey: string
@@ -16,5 +17,5 @@ export type GatewayWorkerEvent =
 /** Main → worker. */
 export type GatewayWorkerCommand =
   | { type: 'close' }
-  /** Texts of a conversation just opened: the simulator counts their tokens before the first send. */
-  | { type: 'remember-token-counts'; texts: string[] }
+  /** A conversation just opened: the simulator readies its first send (see rememberPrompts). */
+  | { type: 'remember-prompts'; prompts: PromptsToRemember }

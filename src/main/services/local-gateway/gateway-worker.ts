@@ -2,7 +2,7 @@
 // see there for why a worker and how this file is loaded from TypeScript source and from the build.
 import { parentPort, workerData } from 'node:worker_threads'
 import { loadGatewayConfigFile, resolveGatewayConfig } from '../../../gateway/gateway-config'
-import { rememberPromptTextCounts } from '../../../gateway/engines/simulator/estimate-prompt-tokens'
+import { rememberPrompts } from '../../../gateway/engines/simulator/remember-prompts'
 import { startGateway } from '../../../gateway/start-gateway'
 import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
 
@@ -14,8 +14,8 @@ async function main(data: GatewayWorkerData): Promise<void> {
   const config = data.configPath ? await loadGatewayConfigFile(data.configPath) : resolveGatewayConfig()
   const gateway = await startGateway({ apiKey: data.apiKey, port: data.port, config, env: data.env })
   port!.on('message', (command: GatewayWorkerCommand) => {
-    if (command.type === 'remember-token-counts') {
-      void rememberPromptTextCounts(command.texts)
+    if (command.type === 'remember-prompts') {
+      void rememberPrompts(command.prompts)
       return
     }
     // Closing the port lets the thread end once the server and its sockets are gone.

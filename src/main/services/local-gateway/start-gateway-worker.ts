@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import type { PromptsToRemember } from '../../../gateway/engines/simulator/remember-prompts'
 import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
 
 /**
@@ -27,8 +28,8 @@ export type GatewayWorker = {
   close(): Promise<void>
   /** Ends the thread at once, unasked, as a crash would (tests of the restart). */
   kill(): Promise<void>
-  /** Hands the simulator texts to count ahead of a send (see rememberPromptTextCounts); fire and forget. */
-  rememberTokenCounts(texts: string[]): void
+  /** Hands the simulator a conversation's prompts to ready ahead of a send (see rememberPrompts); fire and forget. */
+  rememberPrompts(prompts: PromptsToRemember): void
 }
 
 export type GatewayWorkerLimits = {
@@ -84,8 +85,8 @@ export function startGatewayWorker(
           exited,
           close,
           kill: async () => void (await worker.terminate()),
-          rememberTokenCounts: (texts) =>
-            worker.postMessage({ type: 'remember-token-counts', texts } satisfies GatewayWorkerCommand),
+          rememberPrompts: (prompts) =>
+            worker.postMessage({ type: 'remember-prompts', prompts } satisfies GatewayWorkerCommand),
         })
       } else {
         requested = true

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { LOCAL_PROFILE_ID, type Profile } from '../../../shared/settings/settings-schema'
 import type { SecretStore } from '../secret-store'
+import type { PromptsToRemember } from '../../../gateway/engines/simulator/remember-prompts'
 import type { GatewayWorkerData } from './gateway-worker-messages'
 import { restartDelay } from './restart-backoff'
 import { startGatewayWorker, type GatewayWorker, type GatewayWorkerLimits } from './start-gateway-worker'
@@ -17,10 +18,10 @@ export type LocalGateway = {
   baseUrl(): string
   profile(): Profile
   /**
-   * Lets the simulator count the tokens of texts a send will soon carry (a conversation just opened),
-   * off main's thread, so the first send's context check counts only its new text.
+   * Lets the simulator ready what a send will soon carry (a conversation just opened), off main's
+   * thread: the first send's context check counts only its new text, and its seed hashes only that.
    */
-  rememberTokenCounts(texts: string[]): void
+  rememberPrompts(prompts: PromptsToRemember): void
   close(): Promise<void>
 }
 
@@ -137,7 +138,7 @@ export async function startLocalGateway(options: {
       baseUrl,
       catalogSource: 'gateway',
     }),
-    rememberTokenCounts: (texts) => current.rememberTokenCounts(texts),
+    rememberPrompts: (prompts) => current.rememberPrompts(prompts),
     async close() {
       closing = true
       clearTimeout(pendingRestart)
