@@ -133,6 +133,16 @@ export const conversationSchema = z.strictObject({
 })
 export type Conversation = z.infer<typeof conversationSchema>
 
+/**
+ * `updatedAt` for a change made at `now`: later than the state it changes, even within one
+ * millisecond, so a save and a send name one state by it (a send's request is built by main from the
+ * state its save leaves there, and a state of the same moment with the reply placeholders added must
+ * not pass for it).
+ */
+export function nextUpdatedAt(conversation: Pick<Conversation, 'updatedAt'>, now: number): number {
+  return Math.max(now, conversation.updatedAt + 1)
+}
+
 export const conversationSummarySchema = z.strictObject({
   id: z.string(),
   title: z.string(),

@@ -12,13 +12,13 @@ export type SavedPaneRequest =
 /**
  * The request a run of a saved pane sends (a send by conversation id): the pane's `paneRequest`, what
  * the renderer's curl panel showed for that pane. Refused as stale when `conversation` is not the
- * state the renderer saved (the renderer then sends the request whole).
+ * state the renderer saved, or there is none (its save failed): the renderer then sends it whole.
  */
 export function savedPaneRequest(
-  conversation: Conversation,
+  conversation: Conversation | null,
   source: ConversationRunStart['conversation'],
 ): SavedPaneRequest {
-  if (conversation.updatedAt !== source.updatedAt) {
+  if (conversation === null || conversation.updatedAt !== source.updatedAt) {
     return {
       ok: false,
       code: 'stale_conversation',

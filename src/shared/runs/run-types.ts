@@ -89,7 +89,8 @@ export type RunStartInput = z.infer<typeof runStartInputSchema>
 /**
  * A run of one pane of a saved conversation: main builds the request from the conversation it holds
  * (the state saved last), so a send into a long chat carries ids, not the transcript. `updatedAt`
- * names the state the renderer saved: main refuses (`stale_conversation`) when it holds another.
+ * names the state the renderer is saving beside it: main waits a moment for that save, and refuses
+ * (`stale_conversation`) when it comes to hold another state instead.
  */
 export const conversationRunStartSchema = z.strictObject({
   profileId: runStartInputSchema.shape.profileId,

@@ -28,7 +28,8 @@ function recordingRuns(started: RunStartInput[]): RunRegistry {
 async function tempHistory(): Promise<HistoryService> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'chat-handlers-'))
   onTestFinished(() => rm(userDataDir, { recursive: true, force: true }))
-  return createHistoryService({ userDataDir })
+  // A start whose state never comes gives up soon here (main waits seconds for a save on its way).
+  return createHistoryService({ userDataDir, stateWaitMs: 100 })
 }
 
 async function chatInvoker() {
@@ -181,12 +182,38 @@ describe('a run started from a saved conversation (by id)', () => {
       conversation: { ...source, paneId: 'p9' },
     })
     expect(noPane).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    // Never saved (the save failed): stale too, and the renderer sends the request whole.
     const noConversation = await invoke('chat:start', {
       profileId: 'local',
       conversation: { ...source, id: 'c-9' },
     })
-    expect(noConversation).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(noConversation).toMatchObject({ ok: false, error: { code: 'stale_conversation' } })
     expect(started).toEqual([])
+  })
+
+  it('waits for the save it names when it arrives first, and builds from that very state', async () => {
+    const { history, started, invoke } = await chatInvoker()
+    const conversation = savedConversation()
+    // A new conversation's first send: the start is there before the save, which lands later.
+    const start = invoke('chat:start', {
+      profileId: 'local',
+      conversation: { id: conversation.id, paneId: 'p1', updatedAt: conversation.updatedAt + 1 },
+    })
+    await history.save(conversation)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(started).toEqual([])
+    // A later state lands first (a save queued before the send's), then the one named.
+    await history.save({ ...conversation, updatedAt: conversation.updatedAt + 2 })
+    const named = {
+      ...conversation,
+      updatedAt: conversation.updatedAt + 1,
+      panes: conversation.panes.map((pane) =>
+        pane.id === 'p1' ? { ...pane, messages: [...pane.messages, text('u4', 'user', 'Fourth')] } : pane,
+      ),
+    }
+    await history.save(named)
+    expect(await start).toEqual({ ok: true, value: { runId: 'run-1' } })
+    expect(started[0]?.request).toEqual(paneRequest(named, named.panes[0]!))
   })
 
   it("replaces the history's images with a note when the user chose to send a text-only model without them", async () => {

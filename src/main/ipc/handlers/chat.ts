@@ -13,17 +13,18 @@ export function createChatHandlers(deps: {
   catalogs: CatalogLoader
   runs: RunRegistry
   /** The saved conversations a pane's run may be built from. */
-  history: Pick<HistoryService, 'current'>
+  history: Pick<HistoryService, 'currentAt'>
 }): HandlersFor<'chat' | 'catalog'> {
   const { settings, catalogs, runs, history } = deps
 
   /**
    * A pane's request built here, from the conversation main holds, by the function the renderer's
-   * curl panel uses: a send into a 1M-token chat crosses IPC as ids (its turns were saved as they
-   * came), and the transcript is not built, serialized and validated once more on its way.
+   * curl panel uses: a send into a 1M-token chat crosses IPC as ids (its turns are saved beside it),
+   * and the transcript is not built, serialized and validated once more on its way. The send's own
+   * save may still be on its way: the state it names is waited for.
    */
   async function paneRunOf(source: ConversationRunStart['conversation']) {
-    const built = savedPaneRequest(await history.current(source.id), source)
+    const built = savedPaneRequest(await history.currentAt(source.id, source.updatedAt), source)
     if (!built.ok) throw new UserFacingError(built.code, built.message)
     return built
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { createKeyedChangeSignal, readOnceReached } from '../../../shared/async/keyed-change-signal'
 import { createKeyedSerialQueue } from '../../../shared/async/serial-queue'
 import {
   conversationSchema,
@@ -26,6 +27,11 @@ import { documentDigest, journalEntryLine, journalHeaderLine, replayJournal } fr
 const JOURNAL_COMPACT_BYTES = 8 * 1024 * 1024
 /** Conversations whose latest state main keeps in memory, so an append need not read its file. */
 const LIVE_CONVERSATIONS = 2
+/**
+ * How long a send waits for the state it names (currentAt): its save is on its way beside it. A
+ * save that fails, or never comes, ends in the send going out whole after this.
+ */
+const STATE_WAIT_MS = 3_000
 
 type Live = {
   conversation: Conversation
@@ -55,6 +61,8 @@ export async function createHistoryService(options: {
   userDataDir: string
   maxConversationBytes?: number
   onFileRead?: (id: string, bytes: number) => void
+  /** See STATE_WAIT_MS. */
+  stateWaitMs?: number
 }) {
   const dir = path.join(options.userDataDir, 'conversations')
   const maxBytes = options.maxConversationBytes ?? DEFAULT_MAX_DOCUMENT_BYTES
@@ -86,6 +94,8 @@ export async function createHistoryService(options: {
   const lock = createKeyedSerialQueue()
   // Least recently used first (Map order).
   const live = new Map<string, Live>()
+  /** Told after each save or append of a conversation, done or failed: what currentAt waits for. */
+  const changes = createKeyedChangeSignal()
 
   function remember(id: string, entry: Live): void {
     live.delete(id)
@@ -207,6 +217,15 @@ export async function createHistoryService(options: {
     return conversation
   }
 
+  /**
+   * The conversation as main last stored it, from memory when it is live (no file re-read, no
+   * validation): what a send from the conversation builds its request from.
+   */
+  async function current(id: string): Promise<Conversation> {
+    const entry = await lock.run(id, async () => live.get(id))
+    return entry?.conversation ?? get(id)
+  }
+
   async function append(change: ConversationAppend): Promise<void> {
     const { id } = change.head
     await lock.run(id, async () => {
@@ -276,21 +295,42 @@ export async function createHistoryService(options: {
         .sort((a, b) => b.updatedAt - a.updatedAt)
     },
     get,
+    current,
     /**
-     * The conversation as main last stored it, from memory when it is live (no file re-read, no
-     * validation): what a send from the conversation builds its request from.
+     * `current`, once it is the state saved at `updatedAt`: a send names the state its own save
+     * leaves, and does not wait for that save's round trip before starting; the two may arrive in
+     * either order, and saves queued before it may land first (a later state among them). Waits up
+     * to STATE_WAIT_MS for that very state, then answers what it holds (the caller refuses another
+     * state as stale), null when it holds none (a new conversation's first save did not land).
      */
-    async current(id: string): Promise<Conversation> {
-      const entry = await lock.run(id, async () => live.get(id))
-      return entry?.conversation ?? get(id)
+    currentAt(id: string, updatedAt: number): Promise<Conversation | null> {
+      return readOnceReached({
+        signal: changes,
+        key: id,
+        read: () =>
+          current(id).catch((error: unknown) => {
+            if (error instanceof UserFacingError && error.code === 'not_found') return null
+            throw error
+          }),
+        reached: (conversation) => conversation?.updatedAt === updatedAt,
+        waitMs: options.stateWaitMs ?? STATE_WAIT_MS,
+      })
     },
     async save(conversation: Conversation): Promise<{ savedAt: number }> {
-      await lock.run(conversation.id, () => writeWhole(conversation))
+      try {
+        await lock.run(conversation.id, () => writeWhole(conversation))
+      } finally {
+        changes.notify(conversation.id)
+      }
       return { savedAt: Date.now() }
     },
     /** An incremental save: appended to the conversation's journal (throws `stale_append` when it does not apply). */
     async append(change: ConversationAppend): Promise<{ savedAt: number }> {
-      await append(change)
+      try {
+        await append(change)
+      } finally {
+        changes.notify(change.head.id)
+      }
       return { savedAt: Date.now() }
     },
     async rename(id: string, title: string): Promise<void> {

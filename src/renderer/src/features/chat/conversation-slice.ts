@@ -1,11 +1,12 @@
 import type { DialectId, ImagePart } from '@shared/chat/chat-request'
-import type {
-  ChatParams,
-  CompareMode,
-  Conversation,
-  Pane,
-  SettingKey,
-  StoredMessage,
+import {
+  nextUpdatedAt,
+  type ChatParams,
+  type CompareMode,
+  type Conversation,
+  type Pane,
+  type SettingKey,
+  type StoredMessage,
 } from '@shared/history/conversation'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
@@ -70,16 +71,69 @@ export type ConversationSlice = {
    * was saved), which a send then names by id instead of sending its transcript.
    */
   saveConversation(): Promise<Conversation | null>
+  /**
+   * A save of the conversation as it is at this call, whatever changes after (a send adds its reply
+   * placeholders at once): `conversation` is the state the save will leave in main, known before it
+   * lands, so a send can name it while the save is still on its way.
+   */
+  saveConversationAsItIs(): { conversation: Conversation; saved: Promise<Conversation | null> }
 }
 
 /** The conversation each save left in main (null: nothing saved, or the save failed). */
 let saving: Promise<Conversation | null> = Promise.resolve(null)
+/** Saves queued or running: the next one waits for them. */
+let savesOnTheirWay = 0
 
 export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
   const initial = newConversation({ dialect: 'openai-chat', model: '' })
-  const touch = (conversation: Conversation): Conversation => ({ ...conversation, updatedAt: Date.now() })
+  const touch = (conversation: Conversation): Conversation => ({
+    ...conversation,
+    updatedAt: nextUpdatedAt(conversation, Date.now()),
+  })
   /** The conversation as main last stored it: a save sends only what was added since (appendSince). */
   let stored: Conversation | null = null
+
+  /** An untitled conversation is named after its first user text when it is first saved. */
+  function nameIfUntitled(): void {
+    const { conversation } = get()
+    if (conversation.title !== UNTITLED) return
+    const title = titleFromFirstUserText(conversation)
+    if (title !== undefined) set((state) => ({ conversation: { ...state.conversation, title } }))
+  }
+
+  /**
+   * One save after those before it; `stateAtTurn` is read when its turn comes. With none on its
+   * way, it goes out at once (a send's save then reaches main before the send's runs do).
+   */
+  function queueSave(stateAtTurn: () => Conversation): Promise<Conversation | null> {
+    if (get().conversation.panes.every((pane) => pane.messages.length === 0)) return saving.then(() => null)
+    nameIfUntitled()
+    const save = async (): Promise<Conversation | null> => {
+      const latest = stateAtTurn()
+      if (latest.panes.every((pane) => pane.messages.length === 0)) return null
+      try {
+        // New turns and settings only, when that is all that changed (a send into a long chat); a
+        // refused append (main holds another state, or none) is followed by a full save.
+        const change = stored === null ? null : appendSince(stored, latest)
+        const appended =
+          change !== null &&
+          (await invoke('history:append', change).then(
+            () => true,
+            () => false,
+          ))
+        if (!appended) await invoke('history:save', latest)
+        stored = latest
+        return latest
+      } catch (error) {
+        get().notify('error', `The conversation could not be saved: ${(error as Error).message}`)
+        return null
+      }
+    }
+    const ran = savesOnTheirWay === 0 ? save() : saving.then(save)
+    savesOnTheirWay++
+    saving = ran.finally(() => savesOnTheirWay--)
+    return saving
+  }
 
   return {
     conversation: initial,
@@ -198,35 +252,14 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       void get().saveConversation()
     },
     saveConversation() {
+      return queueSave(() => get().conversation)
+    },
+    saveConversationAsItIs() {
+      nameIfUntitled()
+      // Its own updatedAt: no state saved before (a change that did not touch it) shares it.
+      set((state) => ({ conversation: touch(state.conversation) }))
       const { conversation } = get()
-      if (conversation.panes.every((pane) => pane.messages.length === 0)) return saving.then(() => null)
-      if (conversation.title === UNTITLED) {
-        const title = titleFromFirstUserText(conversation)
-        if (title !== undefined) set((state) => ({ conversation: { ...state.conversation, title } }))
-      }
-      saving = saving.then(async () => {
-        // The latest state when this save's turn comes (a newer edit may have landed meanwhile).
-        const latest = get().conversation
-        if (latest.panes.every((pane) => pane.messages.length === 0)) return null
-        try {
-          // New turns and settings only, when that is all that changed (a send into a long chat); a
-          // refused append (main holds another state, or none) is followed by a full save.
-          const change = stored === null ? null : appendSince(stored, latest)
-          const appended =
-            change !== null &&
-            (await invoke('history:append', change).then(
-              () => true,
-              () => false,
-            ))
-          if (!appended) await invoke('history:save', latest)
-          stored = latest
-          return latest
-        } catch (error) {
-          get().notify('error', `The conversation could not be saved: ${(error as Error).message}`)
-          return null
-        }
-      })
-      return saving
+      return { conversation, saved: queueSave(() => conversation) }
     },
   }
 }

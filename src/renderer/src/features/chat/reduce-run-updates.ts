@@ -1,5 +1,5 @@
 import { reduceStreamPart, type StreamAccumulator } from '@shared/chat/reduce-stream-part'
-import type { Conversation, StoredMessage } from '@shared/history/conversation'
+import { nextUpdatedAt, type Conversation, type StoredMessage } from '@shared/history/conversation'
 import type { RunUpdate, TerminalState } from '@shared/runs/run-types'
 import { findPane } from '@shared/history/find-pane'
 import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
@@ -105,7 +105,7 @@ export function reduceRunUpdates(
   if (replies.size > 0) {
     changes.conversation = {
       ...state.conversation,
-      updatedAt: now,
+      updatedAt: nextUpdatedAt(state.conversation, now),
       panes: state.conversation.panes.map((pane) => {
         const changed = replies.get(pane.id)
         if (changed === undefined) return pane

@@ -340,6 +340,19 @@ describe('sending into a long saved conversation', () => {
     expect(useAppStore.getState().activeRunIds).toEqual(['run-whole', 'run-whole'])
   })
 
+  it('starts its runs while the save of the turn is still on its way (main waits for that state)', async () => {
+    openLongConversation(3)
+    let answer = (): void => undefined
+    api().handle(
+      'history:append',
+      () => new Promise<{ savedAt: number }>((resolve) => (answer = () => resolve({ savedAt: 1 }))),
+    )
+    const sending = sendText('again')
+    await vi.waitFor(() => expect(api().callsTo('chat:start')).toHaveLength(2))
+    answer()
+    await sending
+  })
+
   it('sends the request whole when the turn could not be saved, and still says the save failed', async () => {
     openLongConversation(3)
     api().handle('history:append', () => {
@@ -352,7 +365,13 @@ describe('sending into a long saved conversation', () => {
     const starts = api()
       .callsTo('chat:start')
       .map((call) => call.input as { request?: { messages: unknown[] } })
-    expect(starts.map((input) => input.request?.messages.length)).toEqual([7, 7])
+    // By id first (main never comes to hold the state: stale), then whole.
+    expect(starts.map((input) => input.request?.messages.length)).toEqual([undefined, undefined, 7, 7])
+    expect(
+      api()
+        .started()
+        .map((run) => run.request.messages.length),
+    ).toEqual([7, 7])
     expect(useAppStore.getState().notices.at(-1)?.message).toContain('could not be saved: disk full')
   })
 })

@@ -170,14 +170,13 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
   }
 
   /**
-   * Adds the reply's empty assistant message and starts a prepared run. With `saved` (the
-   * conversation as the save after preparing left it in main), main builds the request from its own
-   * copy: a send into a 1M-token chat crosses IPC as ids, not as its transcript. Without one (the save
-   * failed), or when main holds another state (a save raced this start), the request is built here
-   * and sent whole. The reply's message is added after that save: the pane main holds then ends with
-   * the turn the request is made of.
+   * Adds the reply's empty assistant message and starts a prepared run. Main builds the request from
+   * `saved` (the conversation as the save of the send leaves it in main, which ends with the turn
+   * the request is made of, before this reply's message): a send into a 1M-token chat crosses IPC as
+   * ids, not as its transcript. When main does not come to hold that state (the save failed, or
+   * another landed), the request is built here and sent whole.
    */
-  async function launchPaneRun(prepared: PreparedRun, saved: Conversation | null): Promise<void> {
+  async function launchPaneRun(prepared: PreparedRun, saved: Conversation): Promise<void> {
     const { pane, messageId, dropImages } = prepared
     const paneId = pane.id
     const reply: StoredMessage = { id: messageId, role: 'assistant', content: [] }
@@ -190,22 +189,19 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     const startWhole = () =>
       invoke('chat:start', { ...common, dialect: pane.dialect, request: prepared.request() })
     try {
-      const { runId } =
-        saved === null
-          ? await startWhole()
-          : await invoke('chat:start', {
-              ...common,
-              conversation: {
-                id: saved.id,
-                paneId,
-                updatedAt: saved.updatedAt,
-                ...(dropImages ? { withoutImages: true } : {}),
-              },
-            }).catch((error: unknown) =>
-              error instanceof ApiError && error.code === 'stale_conversation'
-                ? startWhole()
-                : Promise.reject(error),
-            )
+      const { runId } = await invoke('chat:start', {
+        ...common,
+        conversation: {
+          id: saved.id,
+          paneId,
+          updatedAt: saved.updatedAt,
+          ...(dropImages ? { withoutImages: true } : {}),
+        },
+      }).catch((error: unknown) =>
+        error instanceof ApiError && error.code === 'stale_conversation'
+          ? startWhole()
+          : Promise.reject(error),
+      )
       const run: LiveRun = {
         runId,
         conversationId: prepared.conversationId,
@@ -255,12 +251,16 @@ export const createRunsSlice: Slice<RunsSlice> = (set, get) => {
     }
   }
 
-  /** Prepares a run in each pane, saves once (the new turn), then starts them. */
+  /**
+   * Prepares a run in each pane, saves once (the new turn) and starts them without waiting for that
+   * save: each start names the state the save leaves in main, and main builds the request once it
+   * holds that state (the save and the starts may reach it in either order).
+   */
   async function startPaneRuns(paneIds: readonly string[]): Promise<void> {
     const prepared = paneIds.map(preparePaneRun).filter((run) => run !== null)
     if (prepared.length === 0) return
-    const saved = await get().saveConversation()
-    await Promise.all(prepared.map((run) => launchPaneRun(run, saved)))
+    const { conversation } = get().saveConversationAsItIs()
+    await Promise.all(prepared.map((run) => launchPaneRun(run, conversation)))
   }
 
   /** Tells whoever waits for these replies that they ended, and forgets them. */

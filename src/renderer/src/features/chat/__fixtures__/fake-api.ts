@@ -1,5 +1,6 @@
 import { applyAppend, conversationAppendSchema } from '@shared/history/conversation-append'
 import { conversationSchema, type Conversation } from '@shared/history/conversation'
+import { createKeyedChangeSignal, readOnceReached } from '@shared/async/keyed-change-signal'
 import { savedPaneRequest } from '@shared/history/saved-pane-request'
 import type { ConversationRunStart, RunStartInput } from '@shared/runs/run-types'
 import type { InvokeChannel } from '@shared/ipc/contract'
@@ -10,6 +11,9 @@ import {
 } from '@renderer/features/app/__fixtures__/fake-api'
 
 export type InvokeCall = { channel: InvokeChannel; input: unknown }
+
+/** Short: a test whose save never lands should not wait main's seconds for it. */
+const STATE_WAIT_MS = 200
 
 /**
  * The app's one fake API (app/__fixtures__/fake-api.ts), set up for chat tests: runs start with ids
@@ -24,12 +28,19 @@ export function createFakeApi() {
 
   /** What main would hold: the conversations saved and appended to. */
   const held = new Map<string, Conversation>()
+  const changes = createKeyedChangeSignal()
   /** Each run started, as main's run registry gets it (a run by conversation id resolved as main does). */
   const started: RunStartInput[] = []
 
-  function builtFromHeld(source: ConversationRunStart['conversation']) {
-    const conversation = held.get(source.id)
-    if (conversation === undefined) throw new FakeApiFailure('not_found', 'no such conversation')
+  /** As main, a run waits a moment for the save it names (sent beside it, arriving after it here). */
+  async function builtFromHeld(source: ConversationRunStart['conversation']) {
+    const conversation = await readOnceReached({
+      signal: changes,
+      key: source.id,
+      read: () => held.get(source.id) ?? null,
+      reached: (held) => held?.updatedAt === source.updatedAt,
+      waitMs: STATE_WAIT_MS,
+    })
     const built = savedPaneRequest(conversation, source)
     if (!built.ok) throw new FakeApiFailure(built.code, built.message)
     return built
@@ -40,9 +51,9 @@ export function createFakeApi() {
     fake.reset({ listeners: false })
     held.clear()
     started.length = 0
-    fake.handle('chat:start', (input) => {
+    fake.handle('chat:start', async (input) => {
       const { profileId, simulate } = input
-      const run = 'request' in input ? input : builtFromHeld(input.conversation)
+      const run = 'request' in input ? input : await builtFromHeld(input.conversation)
       started.push({
         profileId,
         dialect: run.dialect,
@@ -54,13 +65,15 @@ export function createFakeApi() {
     fake.handle('chat:cancel', () => undefined)
     fake.handle('history:save', (conversation) => {
       held.set(conversation.id, conversationSchema.parse(conversation))
+      changes.notify(conversation.id)
       return { savedAt: 1 }
     })
     fake.handle('history:append', (change) => {
       const before = held.get(change.head.id)
       const after = before && applyAppend(before, conversationAppendSchema.parse(change))
+      if (after) held.set(after.id, after)
+      changes.notify(change.head.id)
       if (!after) throw new FakeApiFailure('stale_append', 'not made from what is held')
-      held.set(after.id, after)
       return { savedAt: 1 }
     })
     fake.handle('history:list', () => [])
