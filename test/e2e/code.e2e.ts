@@ -50,6 +50,8 @@ for (const dialect of ['openai-chat', 'anthropic-messages'] as const satisfies r
     await page.getByRole('tab', { name: 'Code' }).click()
     const codePanel = page.getByRole('tabpanel', { name: 'Code (next)' })
     await codePanel.getByRole('button', { name: 'Copy key export' }).click()
+    // The line is on the clipboard once the panel says so (the key comes from main first).
+    await expect(codePanel.getByRole('status').filter({ hasText: 'Copied. Paste it' })).toBeVisible()
     const exportLine = await readClipboard(page)
     const key = /^export MODEL_GATEWAY_API_KEY='([^']+)'$/.exec(exportLine)?.[1]
     expect(key).toBeDefined()
