@@ -79,4 +79,18 @@ describe('undiciConnectionWatcher (Node fetch)', () => {
     await second.done
     expect(second.events).toEqual(['request', 'connected', 'response'])
   })
+
+  it('watches a run that starts while another waits for its reply (the store is off between them)', async () => {
+    const waiting = watched(`${origin}/?hold`)
+    await expect.poll(() => waiting.events).toEqual(['request', 'connected'])
+    // Nothing waits for its request now; the next run turns the store back on for itself.
+    const next = watched(`${origin}/?delay=0`)
+    const refused = watched(closedPortUrl)
+    await Promise.all([next.done, refused.done])
+    expect(next.events).toEqual(['request', 'connected', 'response'])
+    expect(refused.events).toEqual(['request', 'failed'])
+    held.splice(0).forEach((res) => res.end('ok'))
+    await waiting.done
+    expect(waiting.events).toEqual(['request', 'connected', 'response'])
+  })
 })

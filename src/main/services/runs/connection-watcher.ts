@@ -21,6 +21,13 @@ type UndiciRequestMessage = { request?: object }
 const currentHooks = new AsyncLocalStorage<ConnectionHooks>()
 const hooksByRequest = new WeakMap<object, ConnectionHooks>()
 let subscribed = false
+/**
+ * Fetches not yet at `undici:request:create`: the only ones that need the store. While any store is
+ * enabled, Node 20 runs a hook on every promise of main (web streams make many: uploading a 2 MB
+ * body and reading each reply's stream), which delayed a two-pane send's second request by ~40 ms;
+ * so the store is disabled whenever none is waiting.
+ */
+let awaitingRequest = 0
 
 /**
  * Node's fetch is undici, which publishes diagnostics channels: `undici:request:create` runs
@@ -49,6 +56,29 @@ function ensureSubscribed(): void {
 export const undiciConnectionWatcher: ConnectionWatcher = {
   watch(send, hooks) {
     ensureSubscribed()
-    return currentHooks.run(hooks, send)
+    awaitingRequest++
+    let waiting = true
+    const requested = (): void => {
+      if (!waiting) return
+      waiting = false
+      if (--awaitingRequest === 0) currentHooks.disable()
+    }
+    const watched: ConnectionHooks = {
+      onRequest: () => {
+        requested()
+        hooks.onRequest()
+      },
+      onConnected: () => hooks.onConnected(),
+    }
+    let sent: ReturnType<typeof send>
+    try {
+      sent = currentHooks.run(watched, send)
+    } catch (error) {
+      requested()
+      throw error
+    }
+    // A fetch that fails before it makes a request (a bad URL, a cancel) never gets to the channel.
+    sent.then(requested, requested)
+    return sent
   },
 }
