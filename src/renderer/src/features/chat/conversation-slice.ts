@@ -102,10 +102,12 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
   }
 
   /**
-   * One save after those before it; `stateAtTurn` is read when its turn comes. With none on its
-   * way, it goes out at once (a send's save then reaches main before the send's runs do).
+   * One save after those before it; `stateAtTurn` is read when its turn comes (at the earliest after
+   * the caller's task, so changes made right after the call are in it). A save of a fixed state
+   * (`atOnce`) with none on its way goes out now instead: a send's save then reaches main before
+   * the send's runs do.
    */
-  function queueSave(stateAtTurn: () => Conversation): Promise<Conversation | null> {
+  function queueSave(stateAtTurn: () => Conversation, atOnce = false): Promise<Conversation | null> {
     if (get().conversation.panes.every((pane) => pane.messages.length === 0)) return saving.then(() => null)
     nameIfUntitled()
     const save = async (): Promise<Conversation | null> => {
@@ -129,7 +131,7 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
         return null
       }
     }
-    const ran = savesOnTheirWay === 0 ? save() : saving.then(save)
+    const ran = atOnce && savesOnTheirWay === 0 ? save() : saving.then(save)
     savesOnTheirWay++
     saving = ran.finally(() => savesOnTheirWay--)
     return saving
@@ -259,7 +261,7 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get) => {
       // Its own updatedAt: no state saved before (a change that did not touch it) shares it.
       set((state) => ({ conversation: touch(state.conversation) }))
       const { conversation } = get()
-      return { conversation, saved: queueSave(() => conversation) }
+      return { conversation, saved: queueSave(() => conversation, true) }
     },
   }
 }
