@@ -25,16 +25,18 @@ function recordingRuns(started: RunStartInput[]): RunRegistry {
   }
 }
 
-async function tempHistory(): Promise<HistoryService> {
+async function tempHistory(
+  options: { stateWaitMs?: number; maxConversationBytes?: number } = {},
+): Promise<HistoryService> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'chat-handlers-'))
   onTestFinished(() => rm(userDataDir, { recursive: true, force: true }))
   // A start whose state never comes gives up soon here (main waits seconds for a save on its way).
-  return createHistoryService({ userDataDir, stateWaitMs: 100 })
+  return createHistoryService({ userDataDir, stateWaitMs: 100, ...options })
 }
 
-async function chatInvoker() {
+async function chatInvoker(historyOptions: Parameters<typeof tempHistory>[0] = {}) {
   const settings = await tempSettings()
-  const history = await tempHistory()
+  const history = await tempHistory(historyOptions)
   const started: RunStartInput[] = []
   const invoke = invokerOf(
     createChatHandlers({ settings, catalogs: {} as CatalogLoader, runs: recordingRuns(started), history }),
@@ -214,6 +216,29 @@ describe('a run started from a saved conversation (by id)', () => {
     await history.save(named)
     expect(await start).toEqual({ ok: true, value: { runId: 'run-1' } })
     expect(started[0]?.request).toEqual(paneRequest(named, named.panes[0]!))
+  })
+
+  it('stops waiting as soon as the save it names fails, and says stale (the request then goes whole)', async () => {
+    // A wait far longer than the test may take: only the failed save can end it in time.
+    const { history, started, invoke } = await chatInvoker({
+      stateWaitMs: 600_000,
+      maxConversationBytes: 4096,
+    })
+    const conversation = savedConversation()
+    const start = invoke('chat:start', {
+      profileId: 'local',
+      conversation: { id: conversation.id, paneId: 'p1', updatedAt: conversation.updatedAt },
+    })
+    const tooLarge = {
+      ...conversation,
+      panes: conversation.panes.map((pane) => ({
+        ...pane,
+        messages: [...pane.messages, text('big', 'user', 'x'.repeat(8192))],
+      })),
+    }
+    await expect(history.save(tooLarge)).rejects.toThrow(/over the/)
+    expect(await start).toMatchObject({ ok: false, error: { code: 'stale_conversation' } })
+    expect(started).toEqual([])
   })
 
   it("replaces the history's images with a note when the user chose to send a text-only model without them", async () => {

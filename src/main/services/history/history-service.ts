@@ -96,6 +96,11 @@ export async function createHistoryService(options: {
   const live = new Map<string, Live>()
   /** Told after each save or append of a conversation, done or failed: what currentAt waits for. */
   const changes = createKeyedChangeSignal()
+  /**
+   * Conversations whose last full save failed, with nothing saved since. A failed append is followed
+   * by a full save, so only this tells a send that the state it names is not coming (disk full).
+   */
+  const failedSaves = new Set<string>()
 
   function remember(id: string, entry: Live): void {
     live.delete(id)
@@ -312,13 +317,18 @@ export async function createHistoryService(options: {
             if (error instanceof UserFacingError && error.code === 'not_found') return null
             throw error
           }),
-        reached: (conversation) => conversation?.updatedAt === updatedAt,
+        // A failed full save: the state is not coming, and the send goes whole at once.
+        reached: (conversation) => conversation?.updatedAt === updatedAt || failedSaves.has(id),
         waitMs: options.stateWaitMs ?? STATE_WAIT_MS,
       })
     },
     async save(conversation: Conversation): Promise<{ savedAt: number }> {
       try {
         await lock.run(conversation.id, () => writeWhole(conversation))
+        failedSaves.delete(conversation.id)
+      } catch (error) {
+        failedSaves.add(conversation.id)
+        throw error
       } finally {
         changes.notify(conversation.id)
       }
@@ -328,6 +338,7 @@ export async function createHistoryService(options: {
     async append(change: ConversationAppend): Promise<{ savedAt: number }> {
       try {
         await append(change)
+        failedSaves.delete(change.head.id)
       } finally {
         changes.notify(change.head.id)
       }
