@@ -105,3 +105,11 @@ describe('createAsciiJsonWriter', () => {
     expect(JSON.parse(write([b, a]))).toEqual([b, a])
   })
 })
+
+describe('toAsciiJson on a cycle with no long string', () => {
+  it('refuses it as JSON.stringify does, at once (the check for long strings does not fan out forever)', () => {
+    const node: Record<string, unknown> = {}
+    for (const key of ['a', 'b', 'c', 'd']) node[key] = node
+    expect(() => toAsciiJson(node)).toThrow(TypeError)
+  })
+})

@@ -77,8 +77,23 @@ export function createAsciiJsonWriter(limits: LongTextMemoLimits): {
     ancestors.pop()
   }
 
+  /**
+   * Whether `value` may hold a string the memo keeps: else the native writer is faster (most bodies
+   * are small). Past a few thousand values it answers yes and lets the walk decide (it also stops
+   * a cycle, which JSON.stringify refuses anyway).
+   */
+  function holdsLongString(value: unknown, budget: { values: number }): boolean {
+    if (typeof value === 'string') return value.length >= limits.minChars
+    if (value === null || typeof value !== 'object') return false
+    if (--budget.values < 0) return true
+    for (const member of Array.isArray(value) ? value : Object.values(value)) {
+      if (holdsLongString(member, budget)) return true
+    }
+    return false
+  }
+
   function writeJson(value: unknown): string {
-    if (isPlainData(value)) {
+    if (isPlainData(value) && holdsLongString(value, { values: 4096 })) {
       const out: string[] = []
       try {
         write(value, out, [])
