@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ChatRequest } from '../../../shared/chat/chat-request'
-import { canonicalHash, canonicalJson, fnv1a32, requestSeed } from './request-hash'
+import { canonicalHash, canonicalJson, fnv1a32, requestSeed, seedMeaning } from './request-hash'
 
 const base: ChatRequest = {
   model: 'm',
@@ -47,23 +47,8 @@ describe('requestSeed', () => {
 })
 
 describe('requestSeed over conversations sent again', () => {
-  /** The seed's definition: the hash of the canonical JSON of what the request means. */
-  function definedSeed(request: ChatRequest): number {
-    const greedy = request.temperature === 0
-    return fnv1a32(
-      canonicalJson({
-        model: request.model,
-        system: request.system,
-        messages: request.messages,
-        temperature: request.temperature,
-        topP: greedy ? undefined : request.topP,
-        seed: greedy ? undefined : request.seed,
-        responseFormat: request.responseFormat,
-        tools: request.tools,
-        toolChoice: request.toolChoice,
-      }),
-    )
-  }
+  /** The seed's definition: the hash of the canonical JSON of what the request means, whole. */
+  const definedSeed = (request: ChatRequest): number => fnv1a32(canonicalJson(seedMeaning(request)))
 
   // A few turns reused across requests, so later requests share prefixes with earlier ones (and
   // turns of one length but other text, which a resumed hash must not take for each other).

@@ -13,8 +13,23 @@ import type { ChatRequest } from '../../../shared/chat/chat-request'
  *   reply per conversation.
  */
 export function requestSeed(request: ChatRequest): number {
+  const { messages, ...rest } = seedMeaning(request)
+  // canonicalHash(seedMeaning(request)), written in the same order: "messages" sorts before every
+  // other key.
+  let hash = hashMessages(messages, fnv1a32('{"messages":', FNV_OFFSET_BASIS))
+  for (const key of Object.keys(rest).sort()) {
+    const member = rest[key as keyof typeof rest]
+    if (member === undefined || typeof member === 'function') continue
+    hash = fnv1a32(`,${JSON.stringify(key)}:`, hash)
+    writeCanonical(member, (piece) => (hash = fnv1a32(piece, hash)))
+  }
+  return fnv1a32('}', hash)
+}
+
+/** What the seed is the hash of (see requestSeed for what is left out, and why). */
+export function seedMeaning(request: ChatRequest) {
   const greedy = request.temperature === 0
-  const { messages, ...rest } = {
+  return {
     messages: request.messages,
     model: request.model,
     system: request.system,
@@ -25,15 +40,6 @@ export function requestSeed(request: ChatRequest): number {
     tools: request.tools,
     toolChoice: request.toolChoice,
   }
-  // canonicalHash of the whole, written in the same order: "messages" sorts before every other key.
-  let hash = hashMessages(messages, fnv1a32('{"messages":', FNV_OFFSET_BASIS))
-  for (const key of Object.keys(rest).sort()) {
-    const member = rest[key as keyof typeof rest]
-    if (member === undefined || typeof member === 'function') continue
-    hash = fnv1a32(`,${JSON.stringify(key)}:`, hash)
-    writeCanonical(member, (piece) => (hash = fnv1a32(piece, hash)))
-  }
-  return fnv1a32('}', hash)
 }
 
 const FNV_OFFSET_BASIS = 0x811c9dc5
