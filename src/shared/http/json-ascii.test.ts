@@ -113,3 +113,27 @@ describe('toAsciiJson on a cycle with no long string', () => {
     expect(() => toAsciiJson(node)).toThrow(TypeError)
   })
 })
+
+describe('toAsciiJson nested deep', () => {
+  it('writes what JSON.stringify writes, as deep as it goes (~4,000 here), and refuses deeper alike', () => {
+    for (const depth of [4_000, 50_000]) {
+      let deep: unknown = 'x'.repeat(2048)
+      for (let i = 0; i < depth; i++) deep = [deep]
+      const expected = (() => {
+        try {
+          return escapeJsonNonAscii(JSON.stringify(deep))
+        } catch (error) {
+          return (error as Error).constructor.name
+        }
+      })()
+      const got = (() => {
+        try {
+          return toAsciiJson(deep)
+        } catch (error) {
+          return (error as Error).constructor.name
+        }
+      })()
+      expect(got).toBe(expected)
+    }
+  })
+})

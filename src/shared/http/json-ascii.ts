@@ -99,7 +99,8 @@ export function createAsciiJsonWriter(limits: LongTextMemoLimits): {
         write(value, out, [])
         return out.join('')
       } catch (error) {
-        if (error !== NOT_PLAIN_DATA) throw error
+        // Nested deeper than this walk's stack allows: JSON.stringify, whose own limit is deeper, decides.
+        if (error !== NOT_PLAIN_DATA && !(error instanceof RangeError)) throw error
       }
     }
     return escapeJsonNonAscii(JSON.stringify(value))
