@@ -61,10 +61,13 @@ function hashMessages(messages: readonly unknown[], start: number): number {
   const statesAfter: number[] = []
   let hash = fnv1a32('[', start)
   let shared = 0
+  // An entry whose messages all begin this request is kept by this one's states from now on.
+  const covered: HashedMessages[] = []
   for (const entry of recent) {
     let n = 0
     const limit = Math.min(entry.messages.length, messages.length)
     while (n < limit && isDeepStrictEqual(entry.messages[n], messages[n])) n++
+    if (n === entry.messages.length) covered.push(entry)
     if (n > shared) {
       shared = n
       statesAfter.splice(0, statesAfter.length, ...entry.statesAfter.slice(0, n))
@@ -77,14 +80,18 @@ function hashMessages(messages: readonly unknown[], start: number): number {
     writeCanonical(message === undefined ? null : message, (piece) => (hash = fnv1a32(piece, hash)))
     statesAfter.push(hash)
   }
-  remember({ messages, statesAfter })
+  remember({ messages, statesAfter }, covered)
   return fnv1a32(']', hash)
 }
 
-function remember(entry: HashedMessages): void {
+/**
+ * The newest first. Entries the new one covers go: each would only be compared (a memory compare
+ * of its whole transcript) and held again for states the new entry has too.
+ */
+function remember(entry: HashedMessages, covered: readonly HashedMessages[]): void {
   if (entry.messages.length === 0) return
-  recent.unshift(entry)
-  if (recent.length > RECENT_REQUESTS) recent.pop()
+  const kept = recent.filter((old) => !covered.includes(old))
+  recent.splice(0, recent.length, entry, ...kept.slice(0, RECENT_REQUESTS - 1))
 }
 
 /** FNV-1a over UTF-16 code units: linear, and identical on every platform. */
