@@ -66,6 +66,8 @@ export const NAME_SHIM = 'globalThis.__name = (target) => target'
 
 type ProbeGlobals = {
   __bench?: ProbeState
+  /** Installed by `installPaintedLayoutProbe` (an init script before this one). */
+  __paintedLayout?: { fresh(): boolean }
   /** DOM nodes in the document now (elements and text), installed by the probe. */
   __benchCountNodes?: () => number
   performance: { now(): number; timeOrigin: number }
@@ -109,7 +111,9 @@ export function installProbe(): void {
     const [index, startedAt] = event.data
     if (index >= state.work.length) return
     state.work[index] = page.performance.now() - startedAt
-    // After the frame's rendering: what was painted (layout is fresh, reading it costs nothing).
+    // After the frame's rendering: what was painted (layout is fresh, reading it costs nothing), unless
+    // a task since the paint changed the DOM (then no distance is recorded for the frame).
+    if (page.__paintedLayout?.fresh() !== true) return
     const scrollers = page.document.querySelectorAll('.transcript-scroll')
     const distances: number[] = []
     for (let i = 0; i < scrollers.length; i++) {

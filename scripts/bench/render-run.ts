@@ -8,6 +8,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core'
 import type { Conversation } from '../../src/shared/history/conversation'
 import { documentDigest, replayJournal } from '../../src/main/services/history/conversation-journal'
 import { startApp, type AppProcess } from '../../test/e2e/support/app-process'
+import { installPaintedLayoutProbe } from '../../test/support/painted-layout'
 import { BENCH_CONVERSATION_ID } from './conversation-fixture'
 import { startProfile, startTrace, stopProfile, stopTrace } from './cpu-profile'
 import { attachEventProbe, updateCadence, type EventProbe, type UpdateCadence } from './event-probe'
@@ -103,6 +104,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     probe = await attachEventProbe(app.origin, token)
     const page = await context.newPage()
     await page.addInitScript(NAME_SHIM)
+    await page.addInitScript(installPaintedLayoutProbe)
     await page.addInitScript(installProbe)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
