@@ -202,6 +202,23 @@ describe('incremental saves (history:append)', () => {
     expect(await readdir(path.join(userDataDir, 'conversations'))).not.toContain('c.journal')
   })
 
+  it('lists a conversation being appended to from memory, even when its file was not summarized yet', async () => {
+    // Written a moment ago by another program: too recent for startup to keep its summary, so a list
+    // would read it again. The list after an append (a send) must not: main's thread would stall on it.
+    const saved = conversation('c', 'Chat', 3, 'x'.repeat(1024 * 1024))
+    await createHistoryService({ userDataDir })
+    await writeExternally(saved, 0)
+    const reads: string[] = []
+    const history = await createHistoryService({ userDataDir, onFileRead: (id) => reads.push(id) })
+    const opened = await history.get('c')
+    await history.current('c')
+    reads.length = 0
+    const next = withMessage(opened, 'r1', 'Hello back')
+    await history.append(appendSince(opened, next)!)
+    expect((await history.list()).map(({ id, messageCount }) => [id, messageCount])).toEqual([['c', 4]])
+    expect(reads).toEqual([])
+  })
+
   it('a conversation just opened takes its first append without reading its file again', async () => {
     const saved = conversation('c', 'Chat', 3)
     await (await createHistoryService({ userDataDir })).save(saved)

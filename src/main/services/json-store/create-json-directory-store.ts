@@ -39,9 +39,10 @@ export type JsonDirectoryStore<T, S = never> = {
   /**
    * The summary of every valid document, sorted by id. Reads only the files that changed since they
    * were last read or written by this store (by size, times and inode): listing stays cheap however
-   * large the documents are.
+   * large the documents are. `known` answers for documents whose newest state the caller holds (a
+   * conversation whose file lags its journal): their files are not read at all.
    */
-  summaries(): Promise<{ id: string; summary: S }[]>
+  summaries(known?: (id: string) => S | undefined): Promise<{ id: string; summary: S }[]>
   /** The document, or null when there is none (or it was just found corrupt and quarantined). */
   read(id: string): Promise<T | null>
   /**
@@ -162,13 +163,13 @@ export async function createJsonDirectoryStore<T, S = never>(
     return documents
   }
 
-  async function summaries(): Promise<{ id: string; summary: S }[]> {
+  async function summaries(known?: (id: string) => S | undefined): Promise<{ id: string; summary: S }[]> {
     if (!summarize) throw new TypeError('This store was opened without `summarize`.')
     const ids = await documentIds()
     cache.retainOnly(new Set(ids))
     const found: { id: string; summary: S }[] = []
     for (const id of ids) {
-      const summary = await lock.run(id, () => summaryOf(id, summarize))
+      const summary = known?.(id) ?? (await lock.run(id, () => summaryOf(id, summarize)))
       if (summary !== null) found.push({ id, summary })
     }
     return found
