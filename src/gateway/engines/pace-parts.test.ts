@@ -3,6 +3,8 @@ import type { StreamPart } from '../../shared/chat/stream-part'
 import { paceParts } from './pace-parts'
 
 const text = (t: string): StreamPart => ({ type: 'text-delta', text: t })
+const paced = (parts: StreamPart[], delays: number[]) =>
+  parts.map((part, i) => ({ part, delayMs: delays[i] ?? 0 }))
 
 async function collect(iterable: AsyncIterable<StreamPart[]>): Promise<StreamPart[][]> {
   const batches: StreamPart[][] = []
@@ -18,7 +20,7 @@ describe('paceParts', () => {
   it('yields every part once, in order, whatever the batching', async () => {
     const parts = Array.from({ length: 500 }, (_, i) => text(String(i)))
     const delays = parts.map((_, i) => (i === 0 ? 5 : 1000 / 3000))
-    const batches = await collect(paceParts(parts, delays, new AbortController().signal))
+    const batches = await collect(paceParts(paced(parts, delays), new AbortController().signal))
     expect(batches.flat()).toEqual(parts)
     // 3,000 parts/s cannot be one timer each: parts due together travel together.
     expect(batches.length).toBeLessThan(parts.length / 2)
@@ -36,7 +38,7 @@ describe('paceParts', () => {
     const start = now()
     const released: Array<{ index: number; at: number }> = []
     for await (const batch of runWithFakeTimers(
-      paceParts(parts, delays, new AbortController().signal, now),
+      paceParts(paced(parts, delays), new AbortController().signal, now),
     )) {
       for (const part of batch) released.push({ index: parts.indexOf(part), at: now() - start })
       // Once, after the 10th part, the process stalls for 100 ms.
@@ -58,7 +60,8 @@ describe('paceParts', () => {
     const seen: StreamPart[] = []
     let finished = false
     const loop = (async () => {
-      for await (const batch of paceParts(parts, [0, 10_000, 0], controller.signal)) seen.push(...batch)
+      for await (const batch of paceParts(paced(parts, [0, 10_000, 0]), controller.signal))
+        seen.push(...batch)
       finished = true
     })()
     setTimeout(() => controller.abort(), 30)

@@ -1,39 +1,40 @@
 import type { StreamPart } from '../../shared/chat/stream-part'
 
+/** A part of a reply and the wait, in whole milliseconds, before it is written. */
+export type PacedPart = { part: StreamPart; delayMs: number }
+
 /**
- * Releases parts on a schedule: part i is due `delaysMs[0] + … + delaysMs[i]` after the start. All
- * parts already due are yielded as one batch, so 3,000 tokens/s (a due time every 0.33 ms, far below
- * timer resolution) become ~1 ms batches of several parts instead of a falling-behind timer chain.
- * Due times are absolute, so timer lateness never accumulates into a slower stream.
+ * Releases parts on a schedule: each step is due its `delayMs` after the one before it (the first
+ * after the start). All steps already due are yielded as one batch, so 3,000 tokens/s (a due time
+ * every 0.33 ms, far below timer resolution) become ~1 ms batches of several parts instead of a
+ * falling-behind timer chain. Due times are absolute, so timer lateness never accumulates into a
+ * slower stream. Steps are read one ahead of what went out, as they are needed: a simulation makes its
+ * parts as they are read.
  */
 export async function* paceParts(
-  parts: readonly StreamPart[],
-  delaysMs: readonly number[],
+  steps: Iterable<PacedPart>,
   signal: AbortSignal,
   now: () => number = () => performance.now(),
 ): AsyncGenerator<StreamPart[]> {
   const start = now()
+  const iterator = steps[Symbol.iterator]()
+  let next = iterator.next()
   let due = 0
-  let index = 0
-  while (index < parts.length) {
+  while (!next.done) {
     if (signal.aborted) return
-    due += delaysMs[index] ?? 0
+    due += next.value.delayMs
     const wait = start + due - now()
     if (wait > 0) await sleep(wait, signal)
     if (signal.aborted) return
-    const batch: StreamPart[] = []
+    const batch: StreamPart[] = [next.value.part]
     const elapsed = now() - start
     // Take this part and every following one whose due time has passed.
-    let batchDue = due
     for (;;) {
-      batch.push(parts[index] as StreamPart)
-      index++
-      if (index >= parts.length) break
-      const nextDue = batchDue + (delaysMs[index] ?? 0)
-      if (nextDue > elapsed) break
-      batchDue = nextDue
+      next = iterator.next()
+      if (next.done || due + next.value.delayMs > elapsed) break
+      due += next.value.delayMs
+      batch.push(next.value.part)
     }
-    due = batchDue
     yield batch
   }
 }

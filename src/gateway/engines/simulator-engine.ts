@@ -6,8 +6,9 @@ import { runSimulation } from './simulator'
 
 /**
  * The simulator behind the Engine interface: the header's faults (when enabled), the configured
- * pacing, and the parts released on schedule. The whole reply is computed up front; only its
- * release takes time, and a client that leaves stops the release.
+ * pacing, and the parts released on schedule. What can fail is worked out up front (an HTTP error
+ * before the first byte); the reply's text is made as it is released, and a client that leaves stops
+ * both.
  */
 export function createSimulatorEngine(config: GatewayConfig): Engine {
   return {
@@ -29,7 +30,7 @@ export function createSimulatorEngine(config: GatewayConfig): Engine {
         directives,
       )
       return {
-        batches: paceParts(simulation.parts, simulation.delaysMs, context.signal),
+        batches: paceParts(simulation.steps, context.signal),
         ...(simulation.dropAfterPart === undefined ? {} : { dropAfterParts: simulation.dropAfterPart }),
       }
     },

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { tokenizerCalls as calls } from './__fixtures__/tokenizer-calls'
 import {
   countTextTokens,
+  createTokenWindower,
   forEachTokenWindow,
   MAX_RUN_CHARS,
   PLAIN_TEXT,
@@ -100,6 +101,38 @@ describe('forEachTokenWindow', () => {
         },
       ),
       { numRuns: 50 },
+    )
+  })
+})
+
+describe('createTokenWindower', () => {
+  it('cuts text pushed in any pieces into the very windows of the whole text (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', minLength: 1000, maxLength: 6000 }),
+          fc.string({
+            unit: fc.constantFrom('a', ' ', '\n', '.', '\ud83d\ude00', 'é'),
+            maxLength: 5000,
+            size: 'max',
+          }),
+          ordinaryText,
+        ),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (text, cutSeeds) => {
+          // Pieces cut anywhere: inside surrogate pairs, empty ones, one-character ones.
+          const cuts = [...new Set(cutSeeds.map((seed) => seed % (text.length + 1)))].sort((a, b) => a - b)
+          const pieces = [0, ...cuts].map((from, k) => text.slice(from, [...cuts, text.length][k]))
+          const whole: string[] = []
+          forEachTokenWindow(text, (window) => whole.push(window))
+          const pushed: string[] = []
+          const windower = createTokenWindower((window) => pushed.push(window))
+          for (const piece of pieces) windower.push(piece)
+          windower.end()
+          expect(pushed).toEqual(whole)
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 })

@@ -56,41 +56,94 @@ function isLowSurrogate(code: number): boolean {
  * characters (plus one, to keep a pair whole) between cut points.
  */
 export function forEachTokenWindow(text: string, visit: (window: string) => void): void {
-  let start = 0
+  const windower = createTokenWindower(visit)
+  windower.push(text)
+  windower.end()
+}
+
+export type TokenWindower = {
+  /** More text, after everything pushed before. */
+  push(chunk: string): void
+  /** The text is complete: the last window goes out. */
+  end(): void
+}
+
+/**
+ * forEachTokenWindow over text that arrives piece by piece (a simulated reply is tokenized as it is
+ * composed, so its first token does not wait for the whole reply): the windows are exactly those of
+ * forEachTokenWindow over all the pieces joined, whatever the pieces. A character is looked at only
+ * once the one after it has arrived (or the text ended), because a cut is never put before a low
+ * surrogate and that needs the next character.
+ */
+export function createTokenWindower(visit: (window: string) => void): TokenWindower {
+  /** The text from the start of the current window on; the offsets below are into it. */
+  let text = ''
+  /** The next character to look at. */
+  let next = 0
   /** The last cut point seen in the current window (-1: none yet). */
   let lastCut = -1
   /** Where the current stretch without a cut point began. */
   let runStart = 0
   let previous = -1
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    // isTokenCutPoint, inlined: this loop runs over every character of a 4 MB prompt.
-    const cutPoint =
-      i > start &&
-      ((code === 0x20 && !isWhitespace(previous)) ||
-        ((code === 0x0a || code === 0x0d) && isAsciiLetterOrDigit(previous)))
-    previous = code
-    if (cutPoint) {
-      lastCut = i
-      runStart = i
-    } else if (i - runStart >= MAX_RUN_CHARS && !isLowSurrogate(code)) {
-      // A stretch the pre-tokenizer may read as one long piece: cut it here.
-      visit(text.slice(start, i))
-      start = i
-      runStart = i
-      lastCut = -1
+
+  function scan(limit: number): void {
+    // Locals in the loop: it runs over every character of a 4 MB prompt.
+    let start = 0
+    let cutAt = lastCut
+    let run = runStart
+    let before = previous
+    let i = next
+    for (; i < limit; i++) {
+      const code = text.charCodeAt(i)
+      // isTokenCutPoint, inlined.
+      const cutPoint =
+        i > start &&
+        ((code === 0x20 && !isWhitespace(before)) ||
+          ((code === 0x0a || code === 0x0d) && isAsciiLetterOrDigit(before)))
+      before = code
+      if (cutPoint) {
+        cutAt = i
+        run = i
+      } else if (i - run >= MAX_RUN_CHARS && !isLowSurrogate(code)) {
+        // A stretch the pre-tokenizer may read as one long piece: cut it here.
+        visit(text.slice(start, i))
+        start = i
+        run = i
+        cutAt = -1
+      }
+      if (i + 1 - start >= WINDOW_CHARS) {
+        // Full: cut at the last cut point, so the next window starts with " word" as the tokenizer sees it.
+        const cut = cutAt > start ? cutAt : i + 1
+        if (cut < text.length && isLowSurrogate(text.charCodeAt(cut))) continue
+        visit(text.slice(start, cut))
+        start = cut
+        run = Math.max(run, start)
+        cutAt = -1
+      }
     }
-    if (i + 1 - start >= WINDOW_CHARS) {
-      // Full: cut at the last cut point, so the next window starts with " word" as the tokenizer sees it.
-      const cut = lastCut > start ? lastCut : i + 1
-      if (cut < text.length && isLowSurrogate(text.charCodeAt(cut))) continue
-      visit(text.slice(start, cut))
-      start = cut
-      runStart = Math.max(runStart, start)
-      lastCut = -1
-    }
+    text = start === 0 ? text : text.slice(start)
+    next = i - start
+    lastCut = cutAt < 0 ? -1 : cutAt - start
+    runStart = run - start
+    previous = before
   }
-  if (start < text.length) visit(text.slice(start))
+
+  return {
+    push(chunk) {
+      if (chunk === '') return
+      text = text === '' ? chunk : text + chunk
+      scan(text.length - 1)
+    },
+    end() {
+      scan(text.length)
+      if (text.length > 0) visit(text)
+      text = ''
+      next = 0
+      lastCut = -1
+      runStart = 0
+      previous = -1
+    },
+  }
 }
 
 /** Tokens in `text` (o200k_base), in time linear in its length. */

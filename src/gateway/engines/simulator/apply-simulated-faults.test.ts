@@ -4,8 +4,8 @@ import { GatewayError } from '../../../shared/chat/errors'
 import { reduceStreamParts } from '../../../shared/chat/reduce-stream-part'
 import { applySimulatedFaults, MIDSTREAM_ERROR_AFTER_PARTS, runSimulation } from './apply-simulated-faults'
 import { parseSimulateHeader } from '../../../shared/runs/simulate-header'
-import { simulate } from './simulate'
-import type { SimulationContext } from './simulation'
+import { simulate, simulationSteps } from './simulate'
+import { collectSteps, type SimulationContext } from './simulation'
 
 const request: ChatRequest = {
   model: 'vendora-V4-Flash-Vision-Exp',
@@ -23,6 +23,11 @@ function context(dialect: DialectId = 'openai-chat'): SimulationContext {
 
 const isContent = (type: string) => type === 'text-delta' || type === 'tool-call-delta'
 
+function withFaults(header: string, asked: ChatRequest, dialect: DialectId = 'openai-chat') {
+  const steps = simulationSteps(asked, context(dialect))
+  return collectSteps(applySimulatedFaults(steps, parseSimulateHeader(header), dialect).steps)
+}
+
 describe('applySimulatedFaults', () => {
   for (const [dialect, type] of [
     ['openai-chat', 'server_error'],
@@ -30,7 +35,7 @@ describe('applySimulatedFaults', () => {
   ] as const) {
     it(`${dialect}: midstream-error keeps a few tokens, then one overloaded error part ends the stream`, () => {
       const clean = simulate(request, context(dialect))
-      const faulty = applySimulatedFaults(clean, parseSimulateHeader('midstream-error'), dialect)
+      const faulty = withFaults('midstream-error', request, dialect)
       const types = faulty.parts.map((part) => part.type)
       expect(types.filter(isContent)).toHaveLength(MIDSTREAM_ERROR_AFTER_PARTS)
       expect(types.at(-1)).toBe('error')
@@ -48,17 +53,26 @@ describe('applySimulatedFaults', () => {
   }
 
   it('midstream-error on a reply shorter than a few tokens still ends in the error', () => {
-    const short = simulate({ ...request, maxTokens: 2 }, context())
-    const faulty = applySimulatedFaults(short, parseSimulateHeader('midstream-error'), 'openai-chat')
+    const faulty = withFaults('midstream-error', { ...request, maxTokens: 2 })
     expect(faulty.parts.map((part) => part.type)).toEqual(['start', 'usage', 'text-delta', 'error'])
   })
 
   it('drop-after marks where the gateway cuts the connection, leaving the parts whole', () => {
     const clean = simulate(request, context())
-    const dropped = applySimulatedFaults(clean, parseSimulateHeader('drop-after=5'), 'openai-chat')
+    const dropped = applySimulatedFaults(
+      simulationSteps(request, context()),
+      parseSimulateHeader('drop-after=5'),
+      'openai-chat',
+    )
     expect(dropped.dropAfterPart).toBe(5)
-    expect(dropped.parts).toEqual(clean.parts)
-    expect(applySimulatedFaults(clean, parseSimulateHeader(undefined), 'openai-chat')).toEqual(clean)
+    expect(collectSteps(dropped.steps)).toEqual(clean)
+    const none = applySimulatedFaults(
+      simulationSteps(request, context()),
+      parseSimulateHeader(undefined),
+      'openai-chat',
+    )
+    expect(none.dropAfterPart).toBeUndefined()
+    expect(collectSteps(none.steps)).toEqual(clean)
   })
 })
 
@@ -76,10 +90,8 @@ describe('runSimulation', () => {
   })
 
   it('applies the pacing overrides of the header', () => {
-    const paced = runSimulation(
-      request,
-      context(),
-      parseSimulateHeader('ttft-ms=800; tokens-per-second=3000'),
+    const paced = collectSteps(
+      runSimulation(request, context(), parseSimulateHeader('ttft-ms=800; tokens-per-second=3000')).steps,
     )
     const n = paced.parts.filter((part) => part.type === 'text-delta').length
     expect(paced.delaysMs[2]).toBe(800)
@@ -88,14 +100,14 @@ describe('runSimulation', () => {
   })
 
   it('is the plain simulation when the header asks for nothing', () => {
-    expect(runSimulation(request, context(), parseSimulateHeader(undefined))).toEqual(
-      simulate(request, context()),
-    )
+    const plain = runSimulation(request, context(), parseSimulateHeader(undefined))
+    expect(plain.dropAfterPart).toBeUndefined()
+    expect(collectSteps(plain.steps)).toEqual(simulate(request, context()))
   })
 
   it('combines faults: a mid-stream error and a drop', () => {
     const both = runSimulation(request, context(), parseSimulateHeader('midstream-error, drop-after=2'))
-    expect(both.parts.at(-1)?.type).toBe('error')
+    expect(collectSteps(both.steps).parts.at(-1)?.type).toBe('error')
     expect(both.dropAfterPart).toBe(2)
   })
 })

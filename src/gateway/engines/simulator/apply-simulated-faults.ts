@@ -2,7 +2,8 @@ import type { ChatRequest, DialectId } from '../../../shared/chat/chat-request'
 import type { StreamPart } from '../../../shared/chat/stream-part'
 import type { SimulateDirectives } from '../../../shared/runs/simulate-header'
 import { simulatedStatusError } from './simulated-status-error'
-import { simulate } from './simulate'
+import { simulationSteps } from './simulate'
+import type { PacedPart } from '../pace-parts'
 import type { Simulation, SimulationContext } from './simulation'
 
 /** A mid-stream error comes after this many content parts (fewer when the reply is shorter). */
@@ -23,40 +24,52 @@ function isContent(part: StreamPart): boolean {
 }
 
 /**
- * Applies the stream faults of `x-simulate` to a simulation:
+ * Applies the stream faults of `x-simulate` to a simulation's steps, as they are read:
  * - `midstream-error`: after a few content parts the rest of the reply (usage, finish, end included)
  *   is replaced by one `error` part, so the stream ends without its terminal event, as real servers do;
  * - `drop-after=n`: `dropAfterPart = n`; the gateway writes parts up to the n-th content part and then
  *   destroys the connection. Parts are left whole: a reply shorter than n parts is not dropped.
  */
 export function applySimulatedFaults(
-  simulation: Simulation,
+  steps: Iterable<PacedPart>,
   directives: SimulateDirectives,
   dialect: DialectId,
 ): Simulation {
-  let { parts, delaysMs } = simulation
-  if (directives.midstreamError) {
-    const contentIndexes = parts.flatMap((part, index) => (isContent(part) ? [index] : []))
-    const keep = Math.min(MIDSTREAM_ERROR_AFTER_PARTS, Math.max(0, contentIndexes.length - 1))
-    // The error takes the place (and the timing) of the next content part, or follows the preamble
-    // (`start` and the prompt's usage) when there is no content at all.
-    const errorAt =
-      contentIndexes[keep] ?? parts.findIndex((part) => part.type !== 'start' && part.type !== 'usage')
-    const error: StreamPart = {
+  return {
+    steps: directives.midstreamError ? withMidstreamError(steps, dialect) : steps,
+    ...(directives.dropAfter === undefined ? {} : { dropAfterPart: directives.dropAfter }),
+  }
+}
+
+function* withMidstreamError(
+  steps: Iterable<PacedPart>,
+  dialect: DialectId,
+): Generator<PacedPart, void, undefined> {
+  // Read up to the content part the error replaces: the one after MIDSTREAM_ERROR_AFTER_PARTS, or, in
+  // a shorter reply, its last one. The rest of the reply is never made.
+  const held: PacedPart[] = []
+  const contentIndexes: number[] = []
+  for (const step of steps) {
+    held.push(step)
+    if (isContent(step.part)) contentIndexes.push(held.length - 1)
+    if (contentIndexes.length > MIDSTREAM_ERROR_AFTER_PARTS) break
+  }
+  const keep = Math.min(MIDSTREAM_ERROR_AFTER_PARTS, Math.max(0, contentIndexes.length - 1))
+  // The error takes the place (and the timing) of the next content part, or follows the preamble
+  // (`start` and the prompt's usage) when there is no content at all.
+  const errorAt =
+    contentIndexes[keep] ?? held.findIndex((step) => step.part.type !== 'start' && step.part.type !== 'usage')
+  yield* held.slice(0, errorAt)
+  yield {
+    part: {
       type: 'error',
       error: {
         type: OVERLOADED_TYPE[dialect],
         message: `Overloaded: simulated mid-stream error requested by the x-simulate header.`,
         kind: 'overloaded',
       },
-    }
-    parts = [...parts.slice(0, errorAt), error]
-    delaysMs = [...delaysMs.slice(0, errorAt), delaysMs[errorAt] ?? 0]
-  }
-  return {
-    parts,
-    delaysMs,
-    ...(directives.dropAfter === undefined ? {} : { dropAfterPart: directives.dropAfter }),
+    },
+    delayMs: held[errorAt]?.delayMs ?? 0,
   }
 }
 
@@ -84,11 +97,11 @@ export function runSimulation(
   if (directives.busyMs !== undefined) keepThreadBusy(directives.busyMs)
   if (directives.status !== undefined)
     throw simulatedStatusError(directives.status, directives.retryAfterSeconds)
-  const simulation = simulate(request, {
+  const steps = simulationSteps(request, {
     ...context,
     pacing: withSimulatedPacing(context.pacing, directives),
   })
-  return applySimulatedFaults(simulation, directives, context.dialect)
+  return applySimulatedFaults(steps, directives, context.dialect)
 }
 
 /**

@@ -29,8 +29,12 @@ export type ReplyTextInput = {
  * The prose reply: unmistakably synthetic, it names the model and the dialect, quotes the user,
  * acknowledges tool results and reports images, then fills with markdown blocks up to the target
  * length. Phrasings use `variant` (canonical at temperature 0), content uses `pick`.
+ *
+ * Composed as it is read: the preamble, then each further block with the blank line before it. A
+ * reply of thousands of tokens starts streaming before its end is written (the sampler is drawn in
+ * the same order either way, so the text is the same).
  */
-export function composeReplyText(input: ReplyTextInput): string {
+export function* composeReplyText(input: ReplyTextInput): Generator<string, void, undefined> {
   const { request, context, facts, sampler } = input
   const blocks: string[] = []
 
@@ -48,26 +52,25 @@ export function composeReplyText(input: ReplyTextInput): string {
   if (images !== undefined) blocks.push(images)
   const settings = settingsLine(request, sampler.greedy)
   if (settings !== undefined) blocks.push(settings)
+  const preamble = blocks.join('\n\n')
+  yield preamble
 
-  let tokens = countTextTokens(blocks.join('\n\n'))
+  let tokens = countTextTokens(preamble)
   // At least one block: the preamble alone would make short replies all look alike.
   for (let index = 0, section = 1; index === 0 || tokens < input.targetTokens; index++) {
     let block = fillerBlock(sampler, { model: context.model.name, dialect: context.dialect }, index)
     if (input.long && index % 6 === 0) block = `${sectionHeading(sampler, section++)}\n\n${block}`
-    blocks.push(block)
+    yield `\n\n${block}`
     // Counting block by block keeps a 100k-token reply linear (the blank-line joins mostly merge
     // into neighbouring tokens, so the sum is an estimate within a few percent).
     tokens += countTextTokens(block)
   }
 
-  blocks.push(
-    sampler.variant([
-      'End of the simulated reply.',
-      'That is all the simulator has to say.',
-      '(Simulated by the local gateway.)',
-    ] as const),
-  )
-  return blocks.join('\n\n')
+  yield `\n\n${sampler.variant([
+    'End of the simulated reply.',
+    'That is all the simulator has to say.',
+    '(Simulated by the local gateway.)',
+  ] as const)}`
 }
 
 function identityLine(context: SimulationContext, sampler: Sampler): string {

@@ -12,7 +12,7 @@ import { reduceStreamParts } from '../../../shared/chat/reduce-stream-part'
 import { SCHEMAS } from './__fixtures__/schemas'
 import { schemaViolations } from './__fixtures__/ajv-oracle'
 import { simulate } from './simulate'
-import type { Simulation, SimulationContext } from './simulation'
+import type { SimulatedReply, SimulationContext } from './simulation'
 
 const TOOLS: ToolDefinition[] = [
   { name: 'get_weather', description: 'Current weather for a city', parameters: SCHEMAS['weather'] ?? {} },
@@ -50,7 +50,7 @@ function ask(
 function run(
   request: ChatRequest,
   dialect: DialectId = 'openai-chat',
-): { simulation: Simulation; result: ChatResult } {
+): { simulation: SimulatedReply; result: ChatResult } {
   const simulation = simulate(request, context(dialect))
   return { simulation, result: reduceStreamParts(simulation.parts) }
 }

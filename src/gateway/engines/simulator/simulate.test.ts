@@ -8,7 +8,7 @@ import { SCHEMAS } from './__fixtures__/schemas'
 import { schemaViolations } from './__fixtures__/ajv-oracle'
 import { estimatePromptTokens } from './estimate-prompt-tokens'
 import { DEFAULT_LONG_REPLY_TOKENS, simulate } from './simulate'
-import type { Simulation, SimulationContext } from './simulation'
+import type { SimulatedReply, SimulationContext } from './simulation'
 
 const VISION_MODEL = 'vendora-V4-Flash-Vision-Exp'
 const TEXT_MODEL = 'vendorb3.8-Flash-Next'
@@ -39,7 +39,7 @@ function textOf(result: ChatResult): string {
 function run(
   request: ChatRequest,
   ctx = context(),
-): { simulation: Simulation; result: ChatResult; text: string } {
+): { simulation: SimulatedReply; result: ChatResult; text: string } {
   const simulation = simulate(request, ctx)
   const result = reduceStreamParts(simulation.parts)
   return { simulation, result, text: textOf(result) }

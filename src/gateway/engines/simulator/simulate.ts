@@ -10,11 +10,13 @@ import { readLengthRequest } from './length-request'
 import { composeReplyText, DIALECT_LABELS } from './reply-text'
 import { requestSeed } from './request-hash'
 import { Sampler } from './sampler'
-import { simulatedDelays } from './simulated-delays'
+import { createDelayClock } from './simulated-delays'
 import { simulatedFinishReason, type SimulatedEnding } from './simulated-finish-reason'
-import type { Simulation, SimulationContext } from './simulation'
+import type { PacedPart } from '../pace-parts'
+import { collectSteps, type SimulatedReply, type SimulationContext } from './simulation'
 import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
-import { splitIntoTokenPieces, wellFormed } from './token-pieces'
+import { untilStopSequence } from './stop-sequences'
+import { splitIntoTokenPieces, tokenPieces, wellFormed } from './token-pieces'
 import { findPlace, type ValueHints } from './value-hints'
 
 /** A normal reply aims for this many tokens, chosen by the seed. */
@@ -31,7 +33,18 @@ const SIMULATOR_MAX_OUTPUT_TOKENS = 131_072
  * The whole reply to a request, as stream parts with their pacing. Pure and deterministic: the same
  * request (streaming or not) always gives the same parts; see request-hash.ts for what counts.
  */
-export function simulate(request: ChatRequest, context: SimulationContext): Simulation {
+export function simulate(request: ChatRequest, context: SimulationContext): SimulatedReply {
+  return collectSteps(simulationSteps(request, context))
+}
+
+/**
+ * simulate's parts with their waits, made as they are read: what can fail (an example the limits
+ * refuse) and what the first parts need (the seed, the prompt's size) is worked out at the call, so a
+ * problem is still an HTTP error before the first byte; a prose reply's text is composed and
+ * tokenized window by window while it streams. A send into a long chat then gets its first token
+ * before its 6,000-token reply is written (that was ~20–30 ms of the gateway thread per pane).
+ */
+export function simulationSteps(request: ChatRequest, context: SimulationContext): Iterable<PacedPart> {
   const seed = requestSeed(request)
   const sampler = new Sampler(seed, { greedy: request.temperature === 0 })
   const facts = readConversationFacts(request)
@@ -50,39 +63,37 @@ export function simulate(request: ChatRequest, context: SimulationContext): Simu
     place: findPlace(facts.lastUserText.slice(0, 2_000)),
     sentence: `This is a simulated reply from ${context.model.name} through the ${DIALECT_LABELS[context.dialect]} dialect of the local gateway.`,
   }
-
-  // The prompt size is known before the first token, as on real servers: Messages puts it in
-  // message_start, so the usage part goes first and the final one only adds the output count.
-  const parts: StreamPart[] = [
-    { type: 'start', model: context.model.name },
-    { type: 'usage', usage: { inputTokens, outputTokens: 0 } },
-  ]
-  const tokensCarried: Array<number | undefined> = [undefined, undefined]
   const tool = chooseToolToCall(request, facts)
   const content =
     tool === undefined
       ? textContent(request, context, facts, sampler, hints, outputCap)
       : toolCallContent(tool, request.tools?.indexOf(tool) ?? -1, context, sampler, hints, outputCap)
-  for (const [part, carried] of content.parts) {
-    parts.push(part)
-    tokensCarried.push(carried)
-  }
-
-  parts.push(
-    { type: 'usage', usage: { inputTokens, outputTokens: content.outputTokens } },
-    { type: 'finish', reason: simulatedFinishReason(content.ending, context.dialect) },
-    { type: 'end' },
-  )
-  tokensCarried.push(undefined, undefined, undefined)
-  return { parts, delaysMs: simulatedDelays(tokensCarried, context.pacing) }
+  return withPacing(context, inputTokens, content)
 }
 
-type Content = {
-  /** Each part with the number of output tokens it carries (undefined: not content). */
-  parts: Array<[StreamPart, number | undefined]>
-  outputTokens: number
-  ending: SimulatedEnding
+function* withPacing(
+  context: SimulationContext,
+  inputTokens: number,
+  content: Content,
+): Generator<PacedPart, void, undefined> {
+  const delayOf = createDelayClock(context.pacing)
+  const step = (part: StreamPart, carried?: number): PacedPart => ({ part, delayMs: delayOf(carried) })
+  // The prompt size is known before the first token, as on real servers: Messages puts it in
+  // message_start, so the usage part goes first and the final one only adds the output count.
+  yield step({ type: 'start', model: context.model.name })
+  yield step({ type: 'usage', usage: { inputTokens, outputTokens: 0 } })
+  const parts = content[Symbol.iterator]()
+  let next = parts.next()
+  for (; !next.done; next = parts.next()) yield step(next.value[0], next.value[1])
+  const { outputTokens, ending } = next.value
+  yield step({ type: 'usage', usage: { inputTokens, outputTokens } })
+  yield step({ type: 'finish', reason: simulatedFinishReason(ending, context.dialect) })
+  yield step({ type: 'end' })
 }
+
+/** Each content part with the output tokens it carries; then how many there were, and why they ended. */
+type Content = Iterable<[StreamPart, number | undefined], ContentEnd, undefined>
+type ContentEnd = { outputTokens: number; ending: SimulatedEnding }
 
 function textContent(
   request: ChatRequest,
@@ -92,35 +103,43 @@ function textContent(
   hints: ValueHints,
   outputCap: number,
 ): Content {
-  const fullText = wellFormed(
-    composeJsonReply(request.responseFormat, context, facts, sampler, hints) ??
-      composeReplyText({
-        request,
-        context,
-        facts,
-        sampler,
-        ...replyLength(facts, request, sampler, outputCap),
-      }),
-  )
+  const json = composeJsonReply(request.responseFormat, context, facts, sampler, hints)
+  const chunks: Iterable<string> =
+    json ??
+    composeReplyText({
+      request,
+      context,
+      facts,
+      sampler,
+      ...replyLength(facts, request, sampler, outputCap),
+    })
+  return textDeltas(json === undefined ? chunks : [json], request.stop ?? [], outputCap)
+}
 
-  let text = fullText
-  let ending: SimulatedEnding = { kind: 'natural' }
-  const stop = earliestStopSequence(fullText, request.stop ?? [])
-  if (stop !== undefined) {
-    // The real APIs leave the stop sequence itself out of the text.
-    text = fullText.slice(0, stop.index)
-    ending = { kind: 'stop-sequence', sequence: stop.sequence }
+/**
+ * The text as deltas of one token each, cut at the earliest stop sequence (the real APIs leave it out)
+ * and at `outputCap` tokens. Chunk boundaries are where a block meets the blank line after it, so
+ * making each chunk well-formed makes the whole text well-formed.
+ */
+function* textDeltas(
+  chunks: Iterable<string>,
+  stop: readonly string[],
+  outputCap: number,
+): Generator<[StreamPart, number], ContentEnd, undefined> {
+  const found: { sequence?: string } = {}
+  let outputTokens = 0
+  for (const piece of tokenPieces(untilStopSequence(wellFormedChunks(chunks), stop, found))) {
+    if (outputTokens === outputCap) return { outputTokens, ending: { kind: 'max-tokens' } }
+    outputTokens++
+    yield [{ type: 'text-delta', text: piece }, 1]
   }
-  let pieces = splitIntoTokenPieces(text)
-  if (pieces.length > outputCap) {
-    pieces = pieces.slice(0, outputCap)
-    ending = { kind: 'max-tokens' }
-  }
-  return {
-    parts: pieces.map((piece) => [{ type: 'text-delta', text: piece }, 1]),
-    outputTokens: pieces.length,
-    ending,
-  }
+  const ending: SimulatedEnding =
+    found.sequence === undefined ? { kind: 'natural' } : { kind: 'stop-sequence', sequence: found.sequence }
+  return { outputTokens, ending }
+}
+
+function* wellFormedChunks(chunks: Iterable<string>): Generator<string, void, undefined> {
+  for (const chunk of chunks) yield wellFormed(chunk)
 }
 
 function replyLength(
@@ -155,20 +174,6 @@ function replyLength(
   }
 }
 
-/** The first place any stop sequence occurs (the earliest wins; at a tie, the one listed first). */
-function earliestStopSequence(
-  text: string,
-  sequences: readonly string[],
-): { index: number; sequence: string } | undefined {
-  let best: { index: number; sequence: string } | undefined
-  for (const sequence of sequences) {
-    if (sequence === '') continue
-    const index = text.indexOf(sequence)
-    if (index !== -1 && (best === undefined || index < best.index)) best = { index, sequence }
-  }
-  return best
-}
-
 /** How many fragments tool arguments stream in: a few, as real servers send. */
 const ARGUMENT_FRAGMENTS = { min: 2, max: 5 } as const
 
@@ -199,7 +204,9 @@ function toolCallContent(
     ending = { kind: 'max-tokens' }
   }
 
-  const parts: Content['parts'] = [[{ type: 'tool-call-start', index: 0, id, name: tool.name }, nameTokens]]
+  const parts: Array<[StreamPart, number | undefined]> = [
+    [{ type: 'tool-call-start', index: 0, id, name: tool.name }, nameTokens],
+  ]
   const fragments = Math.min(
     pieces.length,
     sampler.greedy ? 3 : sampler.int(ARGUMENT_FRAGMENTS.min, ARGUMENT_FRAGMENTS.max),
@@ -213,7 +220,15 @@ function toolCallContent(
     from = to
   }
   parts.push([{ type: 'tool-call-end', index: 0 }, undefined])
-  return { parts, outputTokens: Math.min(outputCap, nameTokens + pieces.length), ending }
+  return contentOf(parts, { outputTokens: Math.min(outputCap, nameTokens + pieces.length), ending })
+}
+
+function* contentOf(
+  parts: ReadonlyArray<[StreamPart, number | undefined]>,
+  end: ContentEnd,
+): Generator<[StreamPart, number | undefined], ContentEnd, undefined> {
+  yield* parts
+  return end
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -16,21 +16,22 @@ export function simulatedDelays(
   tokensCarried: ReadonlyArray<number | undefined>,
   pacing: SimulationContext['pacing'],
 ): number[] {
+  return tokensCarried.map(createDelayClock(pacing))
+}
+
+/** simulatedDelays one part at a time: call it with each part's tokens carried, in order. */
+export function createDelayClock(pacing: SimulationContext['pacing']): (carried?: number) => number {
   const ttft = Number.isFinite(pacing.ttftMs) && pacing.ttftMs > 0 ? pacing.ttftMs : 0
   const msPerToken =
     Number.isFinite(pacing.tokensPerSecond) && pacing.tokensPerSecond > 0 ? 1000 / pacing.tokensPerSecond : 0
-  const delays: number[] = []
   let tokensBefore = 0
   let previousDue = 0
-  for (const carried of tokensCarried) {
-    if (carried === undefined) {
-      delays.push(0)
-      continue
-    }
+  return (carried) => {
+    if (carried === undefined) return 0
     const due = Math.floor(ttft + tokensBefore * msPerToken)
-    delays.push(due - previousDue)
+    const delay = due - previousDue
     previousDue = due
     tokensBefore += carried
+    return delay
   }
-  return delays
 }

@@ -1,5 +1,5 @@
 import { decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base'
-import { forEachTokenWindow, PLAIN_TEXT } from '../../../shared/tokens/count-text-tokens'
+import { createTokenWindower, PLAIN_TEXT } from '../../../shared/tokens/count-text-tokens'
 
 /**
  * The simulator's tokenizer: o200k_base (GPT-4o family), a real BPE so counts look like a real model's,
@@ -12,8 +12,27 @@ import { forEachTokenWindow, PLAIN_TEXT } from '../../../shared/tokens/count-tex
  * caller's business: `wellFormed` replaces them).
  */
 export function splitIntoTokenPieces(text: string): string[] {
-  const pieces: string[] = []
-  forEachTokenWindow(text, (window) => {
+  return [...tokenPieces([text])]
+}
+
+/**
+ * splitIntoTokenPieces of the chunks joined, as the chunks come: each window is tokenized once it is
+ * complete, so a reply composed as it streams has its first pieces after its first ~2 KB, not after
+ * all of it (the same pieces: the windows do not depend on how the text arrives).
+ */
+export function* tokenPieces(chunks: Iterable<string>): Generator<string, void, undefined> {
+  const windows: string[] = []
+  const windower = createTokenWindower((window) => windows.push(window))
+  for (const chunk of chunks) {
+    windower.push(chunk)
+    yield* piecesOfWindows(windows.splice(0))
+  }
+  windower.end()
+  yield* piecesOfWindows(windows.splice(0))
+}
+
+function* piecesOfWindows(windows: readonly string[]): Generator<string, void, undefined> {
+  for (const window of windows) {
     const tokens = encode(window, PLAIN_TEXT)
     let windowPieces = decodePieces(tokens)
     // gpt-tokenizer decodes with one streaming TextDecoder shared by all callers: if anyone left half
@@ -21,9 +40,8 @@ export function splitIntoTokenPieces(text: string): string[] {
     // window flushes it, so a second attempt is always clean.
     if (windowPieces.join('') !== window) windowPieces = decodePieces(tokens)
     if (windowPieces.join('') !== window) windowPieces = Array.from(window)
-    for (const piece of windowPieces) pieces.push(piece)
-  })
-  return pieces
+    yield* windowPieces
+  }
 }
 
 function decodePieces(tokens: number[]): string[] {
