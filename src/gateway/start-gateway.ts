@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { createServer } from 'node:http'
 import { buildCatalog, type CatalogModel } from '../shared/catalog'
+import type { ChatRequest, DialectId } from '../shared/chat/chat-request'
+import { dialects } from '../shared/dialects'
+import { createChatBodyMemo } from './app/chat-body-memo'
 import { createGatewayListener } from './app/create-gateway-app'
 import { createEngineResolver } from './engines/engine-resolver'
 import { estimatePromptTokens, promptTokensAtMost } from './engines/simulator'
@@ -17,6 +20,9 @@ export type StartGatewayOptions = {
   env?: Record<string, string | undefined>
 }
 
+/** A request body as a client will send it, in its dialect. */
+export type ChatBodyToRemember = { dialect: DialectId; body: Uint8Array }
+
 export type RunningGateway = {
   /** `http://127.0.0.1:<port>` */
   origin: string
@@ -26,10 +32,18 @@ export type RunningGateway = {
   apiKey: string
   /** Streams being served right now (tests and the benchmark watch it fall back to 0). */
   activeStreams(): number
+  /**
+   * Readies the gateway for requests that will begin like these bodies (a conversation just opened:
+   * each pane's request so far). They are parsed and remembered (chat-body-memo.ts), so the next
+   * request of each pane parses only its new turn, and returned decoded, for the simulator to ready
+   * their seeds and token counts. A body that is not a valid request of its dialect is left out.
+   */
+  rememberChatBodies(bodies: readonly ChatBodyToRemember[]): ChatRequest[]
   close(): Promise<void>
 }
 
 const LISTEN_BACKLOG = 4096
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   const config = options.config ?? resolveGatewayConfig()
@@ -37,6 +51,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   let catalog: CatalogModel[] = []
   const activeStreams = { count: 0 }
   const engines = createEngineResolver(config, options.env ?? process.env)
+  const chatBodies = createChatBodyMemo()
 
   const listener = createGatewayListener({
     apiKey: options.apiKey,
@@ -45,6 +60,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     engineFor: engines.engineFor,
     estimatePromptTokens: { estimate: estimatePromptTokens, atMost: promptTokensAtMost },
     activeStreams,
+    chatBodies,
   })
 
   // Nagle + delayed ACK add a ~40 ms step to small SSE writes (performance.md): send at once.
@@ -77,6 +93,16 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     port,
     apiKey: options.apiKey,
     activeStreams: () => activeStreams.count,
+    rememberChatBodies: (bodies) =>
+      bodies.flatMap(({ dialect, body }) => {
+        try {
+          const value = JSON.parse(strictUtf8.decode(body)) as unknown
+          chatBodies.remember(body, value)
+          return [dialects[dialect].decodeRequest(value)]
+        } catch {
+          return []
+        }
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -23,6 +23,7 @@ import {
   type NodeHandler,
   type RouteHandlers,
 } from './gateway-routes'
+import type { ChatBodyMemo } from './chat-body-memo'
 import { replyBeforeBody } from './reply-before-body'
 import { requestIdOf, stampRequestId } from './request-id'
 import { modelNotFound, servedModelFromCatalog } from './served-models'
@@ -36,6 +37,8 @@ export type GatewayAppOptions = {
   estimatePromptTokens: PromptTokenEstimator
   /** Streams in flight, shared with the server for the concurrency bound and for shutdown. */
   activeStreams: { count: number }
+  /** Recent chat request bodies (chat-body-memo.ts), also readied from outside (startGateway). */
+  chatBodies: ChatBodyMemo
 }
 
 /**
@@ -74,11 +77,13 @@ export function createGatewayListener(
     engineFor: options.engineFor,
     estimatePromptTokens: options.estimatePromptTokens,
     activeStreams: options.activeStreams,
+    chatBodies: options.chatBodies,
   })
   const handleCountTokens = createCountTokensHandler({
     maxBodyBytes: options.config.maxBodyBytes,
     servedModel,
     estimatePromptTokens: options.estimatePromptTokens,
+    chatBodies: options.chatBodies,
   })
   const routes = gatewayRoutes({
     chat: (dialect) => (req, res, requestId) => handleChat(req, res, dialect, requestId),

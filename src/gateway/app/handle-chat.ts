@@ -6,6 +6,7 @@ import type { Engine, ServedModel } from '../engines/engine'
 import type { GatewayConfig } from '../gateway-config'
 import { writeSseReply } from '../stream/write-sse-reply'
 import { headerReaderOf } from './caller'
+import type { ChatBodyMemo } from './chat-body-memo'
 import { checkRequestFitsModel, type PromptTokenEstimator } from './check-request-fits-model'
 import { errorReply, sendJson } from './error-reply'
 import { randomId } from './ids'
@@ -21,6 +22,8 @@ export type ChatHandlerOptions = {
   estimatePromptTokens: PromptTokenEstimator
   /** Streams in flight, shared with the server for the concurrency bound. */
   activeStreams: { count: number }
+  /** Recent request bodies: a chat's next request is parsed from where it parts from its last. */
+  chatBodies: ChatBodyMemo
 }
 
 /**
@@ -53,7 +56,7 @@ export function createChatHandler(options: ChatHandlerOptions) {
     try {
       const header = headerReaderOf(req)
       dialect.checkHeaders(header)
-      const body = await readJsonBody(req, config.maxBodyBytes)
+      const body = await readJsonBody(req, config.maxBodyBytes, options.chatBodies)
       const request = dialect.decodeRequest(body)
       const model = options.servedModel(request.model)
       if (model === undefined) throw modelNotFound(dialect, request.model)

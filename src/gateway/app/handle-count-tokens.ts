@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Dialect } from '../../shared/dialects/dialect'
 import type { ServedModel } from '../engines/engine'
 import { headerReaderOf } from './caller'
+import type { ChatBodyMemo } from './chat-body-memo'
 import type { PromptTokenEstimator } from './check-request-fits-model'
 import { errorReply, sendJson } from './error-reply'
 import { readJsonBody } from './read-json-body'
@@ -12,6 +13,8 @@ export type CountTokensOptions = {
   maxBodyBytes: number
   servedModel: (name: string) => ServedModel | undefined
   estimatePromptTokens: PromptTokenEstimator
+  /** The chat requests' memo: a count of a conversation is mostly its last request's bytes. */
+  chatBodies: ChatBodyMemo
 }
 
 /**
@@ -29,7 +32,7 @@ export function createCountTokensHandler(options: CountTokensOptions) {
   ): Promise<void> {
     try {
       dialect.checkHeaders(headerReaderOf(req))
-      const body = await readJsonBody(req, options.maxBodyBytes)
+      const body = await readJsonBody(req, options.maxBodyBytes, options.chatBodies)
       // The /messages decoder validates everything else; max_tokens means nothing to a count.
       const withMaxTokens = isObject(body) && !('max_tokens' in body) ? { ...body, max_tokens: 1 } : body
       const request = dialect.decodeRequest(withMaxTokens)

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { GatewayError } from '../../shared/chat/errors'
+import type { ChatBodyMemo } from './chat-body-memo'
 import {
   describeMediaType,
   readCappedJsonBody,
@@ -8,10 +9,19 @@ import {
 
 /**
  * A chat or count-tokens request's JSON body (readCappedJsonBody: capped, strict UTF-8), or the
- * GatewayError the route answers with in the client's dialect.
+ * GatewayError the route answers with in the client's dialect. `memo`: the recent chat bodies, for one
+ * that begins like them (chat-body-memo.ts).
  */
-export async function readJsonBody(incoming: IncomingMessage, maxBytes: number): Promise<unknown> {
-  const body = await readCappedJsonBody(incoming, { maxBytes, acceptJsonSuffix: true })
+export async function readJsonBody(
+  incoming: IncomingMessage,
+  maxBytes: number,
+  memo?: ChatBodyMemo,
+): Promise<unknown> {
+  const body = await readCappedJsonBody(incoming, {
+    maxBytes,
+    acceptJsonSuffix: true,
+    ...(memo === undefined ? {} : { memo }),
+  })
   if (body.ok) return body.value
   throw gatewayErrorOf(body.problem, maxBytes)
 }

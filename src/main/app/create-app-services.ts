@@ -11,11 +11,11 @@ import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createEvalService } from '../services/eval/eval-service'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService } from '../services/history/history-service'
+import { conversationToReady } from '../services/local-gateway/conversation-to-ready'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
 import { createRedactor } from '../services/log/redact'
 import { redactStrings } from '../../shared/redaction/redact-strings'
-import { paneRequest } from '../../shared/history/pane-request'
 import { promptTextsOf } from '../../shared/history/prompt-texts'
 import { rememberAsciiJsonLiteral } from '../../shared/http/json-ascii'
 import { forEachTextInSlices } from '../../node/async/for-each-text-in-slices'
@@ -121,11 +121,14 @@ export async function createAppServices(options: {
       // checks context, so a remote profile's conversation is not counted.
       onOpened: (conversation) => {
         const texts = promptTextsOf(conversation)
-        void forEachTextInSlices(texts, rememberAsciiJsonLiteral)
-        if (settings.profile(settings.activeProfileId()).kind === 'local') {
-          const requests = conversation.panes.map((pane) => paneRequest(conversation, pane))
-          local.rememberPrompts({ texts, requests })
-        }
+        const escaped = forEachTextInSlices(texts, rememberAsciiJsonLiteral)
+        if (settings.profile(settings.activeProfileId()).kind !== 'local') return
+        // Once escaped, each pane's body is written from remembered literals: a few ms.
+        void escaped.then(() =>
+          local.rememberPrompts(
+            conversationToReady(conversation, texts, { baseUrl: local.baseUrl(), apiKey: local.apiKey }),
+          ),
+        )
       },
     }),
     ...createEvalHandlers({ evals }),

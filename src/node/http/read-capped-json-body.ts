@@ -15,6 +15,14 @@ export type JsonBodyOptions = {
   maxBytes: number
   /** Also `application/<anything>+json` (the gateway, per its spec); the browser host takes only `application/json`. */
   acceptJsonSuffix: boolean
+  /**
+   * Bodies read before, for a body that begins like one of them (the gateway's chat requests: see
+   * src/gateway/app/chat-body-memo.ts); told of each body parsed whole.
+   */
+  memo?: {
+    parse(bytes: Uint8Array): { value: unknown } | undefined
+    remember(bytes: Uint8Array, value: unknown): void
+  }
 }
 
 /**
@@ -70,6 +78,11 @@ export function readCappedJsonBody(incoming: IncomingMessage, options: JsonBodyO
         return
       }
       const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received)
+      const remembered = options.memo?.parse(bytes)
+      if (remembered !== undefined) {
+        resolve({ ok: true, value: remembered.value })
+        return
+      }
       let text: string
       try {
         text = strictUtf8.decode(bytes)
@@ -77,11 +90,15 @@ export function readCappedJsonBody(incoming: IncomingMessage, options: JsonBodyO
         resolve(refuse({ kind: 'not_utf8' }))
         return
       }
+      let value: unknown
       try {
-        resolve({ ok: true, value: JSON.parse(text) as unknown })
+        value = JSON.parse(text)
       } catch (error) {
         resolve(refuse({ kind: 'not_json', detail: (error as Error).message }))
+        return
       }
+      options.memo?.remember(bytes, value)
+      resolve({ ok: true, value })
     }
     function onBroken(): void {
       cleanup()

@@ -1,4 +1,11 @@
-import type { PromptsToRemember } from '../../../gateway/engines/simulator/remember-prompts'
+import type { ChatBodyToRemember } from '../../../gateway/start-gateway'
+
+/**
+ * A conversation just opened, for the local gateway to ready its first send: each pane's request so
+ * far as main would send it (remembered parsed, and its seed hashed), and the texts whose token
+ * counts the send's context check will need.
+ */
+export type ConversationToReady = { texts: string[]; bodies: ChatBodyToRemember[] }
 /** What main hands the gateway worker when it starts it (structured-cloned through workerData). */
 export type GatewayWorkerData = {
   apiKey: string
@@ -17,5 +24,5 @@ export type GatewayWorkerEvent =
 /** Main → worker. */
 export type GatewayWorkerCommand =
   | { type: 'close' }
-  /** A conversation just opened: the simulator readies its first send (see rememberPrompts). */
-  | { type: 'remember-prompts'; prompts: PromptsToRemember }
+  /** A conversation just opened: the gateway readies its first send. */
+  | { type: 'remember-prompts'; prompts: ConversationToReady }

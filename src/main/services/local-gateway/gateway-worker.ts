@@ -15,7 +15,8 @@ async function main(data: GatewayWorkerData): Promise<void> {
   const gateway = await startGateway({ apiKey: data.apiKey, port: data.port, config, env: data.env })
   port!.on('message', (command: GatewayWorkerCommand) => {
     if (command.type === 'remember-prompts') {
-      void rememberPrompts(command.prompts)
+      const requests = gateway.rememberChatBodies(command.prompts.bodies)
+      void rememberPrompts({ texts: command.prompts.texts, requests })
       return
     }
     // Closing the port lets the thread end once the server and its sockets are gone.

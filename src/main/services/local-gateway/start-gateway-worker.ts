@@ -1,6 +1,10 @@
 import { Worker } from 'node:worker_threads'
-import type { PromptsToRemember } from '../../../gateway/engines/simulator/remember-prompts'
-import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
+import type {
+  ConversationToReady,
+  GatewayWorkerCommand,
+  GatewayWorkerData,
+  GatewayWorkerEvent,
+} from './gateway-worker-messages'
 
 /**
  * Starts the local gateway in a worker thread and waits until it listens.
@@ -29,7 +33,7 @@ export type GatewayWorker = {
   /** Ends the thread at once, unasked, as a crash would (tests of the restart). */
   kill(): Promise<void>
   /** Hands the simulator a conversation's prompts to ready ahead of a send (see rememberPrompts); fire and forget. */
-  rememberPrompts(prompts: PromptsToRemember): void
+  rememberPrompts(prompts: ConversationToReady): void
 }
 
 export type GatewayWorkerLimits = {
@@ -86,7 +90,11 @@ export function startGatewayWorker(
           close,
           kill: async () => void (await worker.terminate()),
           rememberPrompts: (prompts) =>
-            worker.postMessage({ type: 'remember-prompts', prompts } satisfies GatewayWorkerCommand),
+            // The bodies move to the worker's thread (transferred, not copied).
+            worker.postMessage(
+              { type: 'remember-prompts', prompts } satisfies GatewayWorkerCommand,
+              prompts.bodies.map(({ body }) => body.buffer as ArrayBuffer),
+            ),
         })
       } else {
         requested = true

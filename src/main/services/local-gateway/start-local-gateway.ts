@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { LOCAL_PROFILE_ID, type Profile } from '../../../shared/settings/settings-schema'
 import type { SecretStore } from '../secret-store'
-import type { PromptsToRemember } from '../../../gateway/engines/simulator/remember-prompts'
-import type { GatewayWorkerData } from './gateway-worker-messages'
+import type { ConversationToReady, GatewayWorkerData } from './gateway-worker-messages'
 import { restartDelay } from './restart-backoff'
 import { startGatewayWorker, type GatewayWorker, type GatewayWorkerLimits } from './start-gateway-worker'
 
@@ -18,10 +17,11 @@ export type LocalGateway = {
   baseUrl(): string
   profile(): Profile
   /**
-   * Lets the simulator ready what a send will soon carry (a conversation just opened), off main's
-   * thread: the first send's context check counts only its new text, and its seed hashes only that.
+   * Lets the gateway ready what a send will soon carry (a conversation just opened), off main's
+   * thread: the first send's body is parsed from where it parts from the pane's request so far, its
+   * context check counts only its new text, and its seed hashes only that.
    */
-  rememberPrompts(prompts: PromptsToRemember): void
+  rememberPrompts(prompts: ConversationToReady): void
   close(): Promise<void>
 }
 

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { createChatBodyMemo } from '../../../gateway/app/chat-body-memo'
+import { dialects } from '../../../shared/dialects'
+import type { Conversation, StoredMessage } from '../../../shared/history/conversation'
+import { paneRequest } from '../../../shared/history/pane-request'
+import { conversationToReady } from './conversation-to-ready'
+
+const target = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-local-test' }
+
+function longConversation(): Conversation {
+  const messages: StoredMessage[] = []
+  for (let turn = 0; turn < 60; turn++) {
+    messages.push({ id: `u${turn}`, role: 'user', content: [{ type: 'text', text: `Question ${turn} ✓` }] })
+    messages.push({
+      id: `a${turn}`,
+      role: 'assistant',
+      content: [{ type: 'text', text: `Answer ${turn}: ${'ünïcödé "quoted" text, '.repeat(100)}` }],
+    })
+  }
+  return {
+    version: 1,
+    id: 'c',
+    title: 'Long',
+    createdAt: 0,
+    updatedAt: 0,
+    system: 'Be brief.',
+    params: { stop: [], stream: true, temperature: 0.3 },
+    panes: [
+      { id: 'p1', dialect: 'openai-chat', model: 'm', messages },
+      { id: 'p2', dialect: 'anthropic-messages', model: 'm', messages },
+    ],
+  }
+}
+
+describe('conversationToReady', () => {
+  it("readies each pane with the bytes its next send begins with, so the gateway parses only the send's new turn", () => {
+    const conversation = longConversation()
+    const ready = conversationToReady(conversation, ['a text'], target)
+    expect(ready.texts).toEqual(['a text'])
+    expect(ready.bodies.map(({ dialect }) => dialect)).toEqual(['openai-chat', 'anthropic-messages'])
+
+    for (const [index, pane] of conversation.panes.entries()) {
+      const { body } = ready.bodies[index]!
+      // Each body is its own ArrayBuffer, so it can be transferred to the gateway's thread.
+      expect(body.byteOffset).toBe(0)
+      expect(body.byteLength).toBe(body.buffer.byteLength)
+
+      // What the send will carry: the same pane with the new turn, built by the run's own dialect.
+      const send = dialects[pane.dialect].buildRequest(
+        paneRequest(conversation, pane, { text: 'And now?', images: [] }),
+        target,
+      ).http.body!
+      const sendBytes = new TextEncoder().encode(send)
+      const memo = createChatBodyMemo()
+      memo.remember(body, JSON.parse(new TextDecoder().decode(body)))
+      const parsed = memo.parse(sendBytes)
+      expect(
+        parsed,
+        `${pane.dialect}: the send is read from where it parts from the readied body`,
+      ).toBeDefined()
+      // JSON.parse's value, keys in the same order (compared as text: the bodies are too long to diff).
+      expect(JSON.stringify(parsed?.value) === JSON.stringify(JSON.parse(send))).toBe(true)
+    }
+  })
+})
