@@ -21,8 +21,13 @@ import { rememberAsciiJsonLiteral } from '../../shared/http/json-ascii'
 import { forEachTextInSlices } from '../../node/async/for-each-text-in-slices'
 import { withRedactedErrors } from './redacting-handlers'
 import { createRunRegistry } from '../services/runs'
+import { warmUpRuns } from '../services/runs/warm-up-runs'
+import { LOCAL_PROFILE_ID } from '../../shared/settings/settings-schema'
 import type { SecretStore } from '../services/secret-store'
 import { createSettingsService } from '../services/settings/settings-service'
+
+/** After a start, when the warm-up runs go (once the window has painted, before a first send). */
+const WARM_UP_DELAY_MS = 1_000
 
 export type AppServices = {
   handlers: InvokeHandlers
@@ -134,6 +139,14 @@ export async function createAppServices(options: {
     ...createEvalHandlers({ evals }),
   }
 
+  // A moment after the start, while the user finds their way: what the first send would otherwise
+  // compile while they wait (warm-up-runs.ts).
+  const warmUp = setTimeout(
+    () => void warmUpRuns({ resolveTarget, profileId: LOCAL_PROFILE_ID }),
+    WARM_UP_DELAY_MS,
+  )
+  warmUp.unref()
+
   return {
     handlers: withRedactedErrors(handlers, redactText),
     logger,
@@ -141,6 +154,7 @@ export async function createAppServices(options: {
       return local.baseUrl()
     },
     async stop() {
+      clearTimeout(warmUp)
       runs.cancelAll()
       evals.cancelAll()
       await local.close()

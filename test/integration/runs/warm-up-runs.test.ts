@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
+import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
+import type { CatalogModel } from '../../../src/shared/catalog'
+import { warmUpRuns } from '../../../src/main/services/runs/warm-up-runs'
+import { startEchoServer, type EchoServer } from '../../support/echo-server'
+
+const KEY = 'sk-local-warm-up-test'
+let gateway: RunningGateway
+let echo: EchoServer
+let catalog: CatalogModel[]
+
+beforeAll(async () => {
+  gateway = await startGateway({ apiKey: KEY, port: 0, config: resolveGatewayConfig({}) })
+  const response = await fetch(`${gateway.baseUrl}/catalog`, { headers: { authorization: `Bearer ${KEY}` } })
+  catalog = ((await response.json()) as { models: CatalogModel[] }).models
+  echo = await startEchoServer()
+})
+afterAll(async () => {
+  await gateway?.close()
+  await echo?.close()
+})
+
+describe('warmUpRuns', () => {
+  it('runs one short request per dialect through the run path to the local gateway, each to its end', async () => {
+    const states = await warmUpRuns({
+      profileId: 'local',
+      resolveTarget: async () => ({ baseUrl: gateway.baseUrl, apiKey: KEY, catalog }),
+    })
+    expect(states).toEqual(['completed', 'completed'])
+    expect(gateway.activeStreams()).toBe(0)
+  })
+
+  it('sends a small request in each dialect, and ends whatever the server answers', async () => {
+    const states = await warmUpRuns({
+      profileId: 'local',
+      resolveTarget: async () => ({ baseUrl: `${echo.origin}/v1`, apiKey: KEY, catalog }),
+    })
+    expect(states).toHaveLength(2)
+    expect(echo.requests.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'POST /v1/chat/completions',
+      'POST /v1/messages',
+    ])
+    for (const request of echo.requests) expect(request.body.length).toBeLessThan(1_000)
+  })
+
+  it('does nothing, and does not throw, when there is no target or no model', async () => {
+    await expect(
+      warmUpRuns({ profileId: 'local', resolveTarget: () => Promise.reject(new Error('no such profile')) }),
+    ).resolves.toEqual([])
+    await expect(
+      warmUpRuns({
+        profileId: 'local',
+        resolveTarget: async () => ({ baseUrl: gateway.baseUrl, apiKey: KEY, catalog: [] }),
+      }),
+    ).resolves.toEqual([])
+  })
+})
