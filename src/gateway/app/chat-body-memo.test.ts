@@ -113,6 +113,24 @@ describe('the chat body memo', () => {
     expect((memo.parse(third)?.value as { messages: object[] }).messages.at(-2)).toBe(got?.messages.at(-1))
   })
 
+  it('takes a message nested far deeper than the stack goes, and reads the next body from it', () => {
+    const memo = createChatBodyMemo()
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const text = `{"model":"m","messages":[${deep},{"role":"user","content":"hi"}]}`
+    const first = JSON.parse(text) as { messages: unknown[] }
+    expect(() => memo.remember(utf8.encode(text), first)).not.toThrow()
+    const next = utf8.encode(`${text.slice(0, -2)},{"role":"user","content":"again"}]}`)
+    // (Compared by parts: printing or deep-comparing the whole would overflow the test's own stack.)
+    const got = memo.parse(next)?.value as { model: string; messages: unknown[] } | undefined
+    expect(got?.model).toBe('m')
+    expect(got?.messages).toHaveLength(3)
+    expect(got?.messages[0]).toBe(first.messages[0])
+    expect(got?.messages.slice(1)).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'user', content: 'again' },
+    ])
+  })
+
   it('leaves alone what it cannot read from where the bodies part: another conversation, a repeated key', () => {
     const memo = createChatBodyMemo()
     const first = utf8.encode(JSON.stringify({ model: 'm', messages: HISTORY }))

@@ -45,15 +45,10 @@ export function createChatBodyMemo(): ChatBodyMemo {
     entries = [entry, ...entries.filter((old) => old.bytes !== entry.bytes)].slice(0, MAX_ENTRIES)
   }
 
-  return {
+  const memo: ChatBodyMemo = {
     remember(bytes, value) {
       if (bytes.length < MIN_BODY_BYTES || !isRecord(value) || !Array.isArray(value['messages'])) return
-      let layout
-      try {
-        layout = chatBodyLayout(bytes)
-      } catch {
-        return
-      }
+      const layout = chatBodyLayout(bytes)
       if (layout === undefined || layout.elementEnds.length !== value['messages'].length) return
       const messages = value['messages'] as unknown[]
       messages.forEach(deepFreeze)
@@ -75,10 +70,23 @@ export function createChatBodyMemo(): ChatBodyMemo {
         }
       }
       if (best === undefined) return undefined
+      return readRest(best.entry, best.count, bytes)
+    },
+  }
+  // Whatever a body holds (nesting deeper than any stack, bytes that are not UTF-8), remembering it
+  // or reading from it never fails the request: the body is then simply parsed whole, as before.
+  return {
+    remember(bytes, value) {
       try {
-        return readRest(best.entry, best.count, bytes)
+        memo.remember(bytes, value)
       } catch {
-        // Not valid from there on (or not UTF-8): the whole parse says what is wrong.
+        // Not remembered.
+      }
+    },
+    parse(bytes) {
+      try {
+        return memo.parse(bytes)
+      } catch {
         return undefined
       }
     },
@@ -164,10 +172,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** Freezes `value` and everything in it; iterative, as a body may nest deeper than the stack goes. */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const member of Object.values(value)) deepFreeze(member)
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (typeof next !== 'object' || next === null || Object.isFrozen(next)) continue
+    Object.freeze(next)
+    for (const member of Object.values(next)) pending.push(member)
   }
   return value
 }
