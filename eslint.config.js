@@ -93,6 +93,21 @@ export default tseslint.config(
           ],
         },
       ],
+      // The workbench core's barrel re-exports the graders (ajv) and the set files (yaml, csv-parse):
+      // a value from it would put them in the initial script (performance.md R5). Types are free.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shared/eval',
+              allowTypeImports: true,
+              message:
+                'Import the module that defines it (@shared/eval/…); the barrel pulls in ajv and yaml.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

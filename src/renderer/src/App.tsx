@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react'
 import { AppHeader } from './features/app/AppHeader'
 import { SidePanel } from './features/app/SidePanel'
 import { Sidebar } from './features/app/Sidebar'
 import { ChatArea } from './features/chat/ChatArea'
 import { SettingsDialog } from './features/settings/SettingsDialog'
-import { WorkbenchView } from './features/workbench/WorkbenchView'
 import { useAppStore } from './store'
 import './features/app/app-shell.css'
+
+// The workbench (its grid, editors, YAML and CSV readers) loads when first opened: it is most of what
+// the initial script would otherwise carry beyond the chat (performance.md R5).
+const WorkbenchView = lazy(() =>
+  import('./features/workbench/WorkbenchView').then((module) => ({ default: module.WorkbenchView })),
+)
 
 /**
  * The layout: header across the top; models and history on the left; the conversation (one or two
@@ -19,7 +25,9 @@ export function App(): React.JSX.Element {
       <AppHeader />
       {workbenchOpen ? (
         <main className="app-body" aria-label="Workbench">
-          <WorkbenchView />
+          <Suspense fallback={<p className="app-loading">Opening the workbench…</p>}>
+            <WorkbenchView />
+          </Suspense>
         </main>
       ) : (
         <div className="app-body">

@@ -59,12 +59,10 @@ export function CasesEditor(): React.JSX.Element {
   const updateCase = (index: number, next: TestCase): void =>
     setCases(draft.cases.map((c, i) => (i === index ? next : c)))
   const doImport = (text: string, fileName: string): void => {
-    try {
-      importCasesText(text, fileName)
-      setImportError(undefined)
-    } catch (error) {
-      setImportError((error as Error).message)
-    }
+    importCasesText(text, fileName).then(
+      () => setImportError(undefined),
+      (error: unknown) => setImportError((error as Error).message),
+    )
   }
   // Pages of editable rows: a 10,000-case set must not put 10,000 rows of inputs in the DOM.
   const [page, setPage] = useState(0)

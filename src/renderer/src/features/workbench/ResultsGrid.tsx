@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useMemo, useRef } from 'react'
 import { useAppStore } from '@renderer/store'
-import { cellKey, type CellResult } from '@shared/eval'
+import { cellKey, type CellResult } from '@shared/eval/run/eval-run-types'
 import { regressionKeys, rowCells, visibleCaseIds, type GridFilter } from './workbench-selectors'
 import { formatPointsCompact } from '@renderer/features/chat/format-reply'
 import { gridMs, gridRate } from './workbench-format'

@@ -4,7 +4,7 @@ import { SelectField } from '@renderer/components/SelectField'
 import { downloadTextFile } from '@renderer/features/history/download-text-file'
 import { invoke } from '@renderer/lib/invoke'
 import { useAppStore } from '@renderer/store'
-import { serializeTestSet } from '@shared/eval'
+import { serializeTestSet } from '@shared/eval/test-set-file'
 import type { EvalRunSummary } from '@shared/ipc/eval-schemas'
 import { draftToSet } from './workbench-set'
 
@@ -70,13 +70,10 @@ export function SavedRuns(): React.JSX.Element {
               const file = event.target.files?.[0]
               event.target.value = ''
               if (!file) return
-              void file.text().then((text) => {
-                try {
-                  openSetFile(text, file.name)
-                } catch (error) {
-                  notify('error', (error as Error).message)
-                }
-              })
+              void file
+                .text()
+                .then((text) => openSetFile(text, file.name))
+                .catch((error: unknown) => notify('error', (error as Error).message))
             }}
           />
         </label>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useAppStore } from '@renderer/store'
-import { compareRuns } from '@shared/eval'
+import { compareRuns } from '@shared/eval/run/compare-runs'
 import { CasesEditor } from './CasesEditor'
 import { CellDiff } from './CellDiff'
 import { GradersEditor } from './GradersEditor'

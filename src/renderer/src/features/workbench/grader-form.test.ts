@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { graderSpecSchema } from '@shared/eval'
+import { graderSpecSchema } from '@shared/eval/grader-spec'
 import { graderFromForm, gradersFromLines, gradersToLines } from './grader-form'
 
 describe('grader form', () => {

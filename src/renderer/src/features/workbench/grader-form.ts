@@ -1,4 +1,4 @@
-import { graderSpecSchema, type GraderSpec, type GraderType } from '@shared/eval'
+import { graderSpecSchema, type GraderSpec, type GraderType } from '@shared/eval/grader-spec'
 
 /** The kinds the workbench offers, with what their one argument means. */
 export const GRADER_KINDS: ReadonlyArray<{ type: GraderType; arg: string }> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cellKey, type CellResult, type EvalRun, type EvalTarget } from '@shared/eval'
+import { cellKey, type CellResult, type EvalRun, type EvalTarget } from '@shared/eval/run/eval-run-types'
 import { regressionKeys, visibleCaseIds } from './workbench-selectors'
 import type { WorkbenchRun } from './workbench-slice'
 

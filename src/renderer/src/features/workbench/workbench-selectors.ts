@@ -1,4 +1,5 @@
-import { cellKey, runTotals, type CellResult, type EvalRun, type TargetTotals } from '@shared/eval'
+import { cellKey, type CellResult, type EvalRun } from '@shared/eval/run/eval-run-types'
+import { runTotals, type TargetTotals } from '@shared/eval/run/run-totals'
 import type { WorkbenchRun } from './workbench-slice'
 
 export type GridFilter = { failedOnly: boolean; differsOnly: boolean }

@@ -1,12 +1,12 @@
+import type { GraderSpec } from '@shared/eval/grader-spec'
+import { findRequestVariables } from '@shared/eval/template'
 import {
   TEST_SET_FORMAT,
   TEST_SET_VERSION,
-  findRequestVariables,
-  type GraderSpec,
   type ParamPreset,
   type TestCase,
   type TestSet,
-} from '@shared/eval'
+} from '@shared/eval/test-set-schema'
 
 /** What the workbench edits: a prompt with `{{variables}}`, its cases and the set's graders. */
 export type WorkbenchDraft = {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { cellKey, type CellResult } from '@shared/eval'
+import { cellKey, type CellResult } from '@shared/eval/run/eval-run-types'
 import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
 import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
 import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'

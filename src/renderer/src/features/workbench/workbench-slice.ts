@@ -1,14 +1,6 @@
-import {
-  cellKey,
-  importCases,
-  parseTestSetFile,
-  type CellResult,
-  type EvalRun,
-  type EvalTarget,
-  type GraderSpec,
-  type ParamPreset,
-  type TestCase,
-} from '@shared/eval'
+import type { GraderSpec } from '@shared/eval/grader-spec'
+import { cellKey, type CellResult, type EvalRun, type EvalTarget } from '@shared/eval/run/eval-run-types'
+import type { ParamPreset, TestCase } from '@shared/eval/test-set-schema'
 import type { EvalProgressEvent, EvalRunSummary, TestSetSummary } from '@shared/ipc/eval-schemas'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
@@ -51,8 +43,8 @@ export type WorkbenchSlice = {
   setSetGraders(graders: GraderSpec[]): void
   setTargets(targets: EvalTarget[]): void
   setTargetParams(targetId: string, params: ParamPreset | undefined): void
-  /** Imports CSV or JSONL (by file name) replacing the cases; throws EvalInputError naming the line. */
-  importCasesText(text: string, fileName: string): void
+  /** Imports CSV or JSONL (by file name) replacing the cases; rejects with an EvalInputError naming the line. */
+  importCasesText(text: string, fileName: string): Promise<void>
   startEvaluation(): Promise<void>
   stopEvaluation(): Promise<void>
   resumeEvaluation(): Promise<void>
@@ -62,8 +54,8 @@ export type WorkbenchSlice = {
   comparePrevious(id: string | null): Promise<void>
   loadSavedSets(): Promise<void>
   saveSet(): Promise<void>
-  /** A set file (JSON or YAML) from disk becomes the draft; throws EvalInputError naming where. */
-  openSetFile(text: string, fileName: string): void
+  /** A set file (JSON or YAML) from disk becomes the draft; rejects with an EvalInputError naming where. */
+  openSetFile(text: string, fileName: string): Promise<void>
   setConcurrency(concurrency: number): void
   openSet(id: string): Promise<void>
 }
@@ -154,7 +146,9 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get) => {
           return params === undefined || Object.keys(params).length === 0 ? rest : { ...rest, params }
         }),
       })),
-    importCasesText(text, fileName) {
+    async importCasesText(text, fileName) {
+      // CSV and YAML readers load with the first import, not with the app (performance.md R5).
+      const { importCases } = await import('@shared/eval/import-cases')
       const { cases } = importCases(text, fileName)
       get().updateDraft({ cases })
     },
@@ -235,7 +229,8 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get) => {
         fail(error)
       }
     },
-    openSetFile(text, fileName) {
+    async openSetFile(text, fileName) {
+      const { parseTestSetFile } = await import('@shared/eval/test-set-file')
       set({ wbDraft: setToDraft(parseTestSetFile(text, fileName)), wbSetId: undefined, wbError: undefined })
     },
     setConcurrency: (concurrency) =>
