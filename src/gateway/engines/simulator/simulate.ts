@@ -103,17 +103,11 @@ function textContent(
   hints: ValueHints,
   outputCap: number,
 ): Content {
+  const stop = request.stop ?? []
   const json = composeJsonReply(request.responseFormat, context, facts, sampler, hints)
-  const chunks: Iterable<string> =
-    json ??
-    composeReplyText({
-      request,
-      context,
-      facts,
-      sampler,
-      ...replyLength(facts, request, sampler, outputCap),
-    })
-  return textDeltas(json === undefined ? chunks : [json], request.stop ?? [], outputCap)
+  if (json !== undefined) return textDeltas([json], stop, outputCap)
+  const lengths = replyLength(facts, request, sampler, outputCap)
+  return textDeltas(composeReplyText({ request, context, facts, sampler, ...lengths }), stop, outputCap)
 }
 
 /**
