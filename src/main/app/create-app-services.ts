@@ -142,7 +142,7 @@ export async function createAppServices(options: {
   // A moment after the start, while the user finds their way: what the first send would otherwise
   // compile while they wait (warm-up-runs.ts).
   const warmUp = setTimeout(
-    () => void warmUpRuns({ resolveTarget, profileId: LOCAL_PROFILE_ID }),
+    () => void warmUpRuns({ resolveTarget, profileId: LOCAL_PROFILE_ID, simulates: local.simulates }),
     WARM_UP_DELAY_MS,
   )
   warmUp.unref()

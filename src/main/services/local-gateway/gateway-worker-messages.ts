@@ -19,7 +19,14 @@ export type GatewayWorkerData = {
 
 /** Worker → main. */
 export type GatewayWorkerEvent =
-  { type: 'listening'; port: number; baseUrl: string } | { type: 'start-failed'; message: string }
+  | {
+      type: 'listening'
+      port: number
+      baseUrl: string
+      /** Models its config sends to an upstream (the proxy engine): every other one is simulated. */
+      proxiedModels: string[]
+    }
+  | { type: 'start-failed'; message: string }
 
 /** Main → worker. */
 export type GatewayWorkerCommand =

@@ -22,7 +22,10 @@ async function main(data: GatewayWorkerData): Promise<void> {
     // Closing the port lets the thread end once the server and its sockets are gone.
     void gateway.close().finally(() => port!.close())
   })
-  post({ type: 'listening', port: gateway.port, baseUrl: gateway.baseUrl })
+  const proxiedModels = Object.entries(config.models).flatMap(([name, model]) =>
+    model.engine === 'proxy' ? [name] : [],
+  )
+  post({ type: 'listening', port: gateway.port, baseUrl: gateway.baseUrl, proxiedModels })
 }
 
 main(workerData as GatewayWorkerData).catch((error: unknown) => {

@@ -26,6 +26,8 @@ export type GatewayWorker = {
   port: number
   /** `http://127.0.0.1:<port>/v1` */
   baseUrl: string
+  /** Models this gateway proxies to an upstream; it simulates every other one. */
+  proxiedModels: readonly string[]
   /** Settles once the thread has ended; `error` says why when it did not end on request. */
   exited: Promise<{ requested: boolean; code: number; error: Error | undefined }>
   /** Asks the gateway to close its server and connections; ends the thread if it does not comply. */
@@ -86,6 +88,7 @@ export function startGatewayWorker(
         resolve({
           port: event.port,
           baseUrl: event.baseUrl,
+          proxiedModels: event.proxiedModels,
           exited,
           close,
           kill: async () => void (await worker.terminate()),

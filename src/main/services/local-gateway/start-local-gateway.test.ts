@@ -1,7 +1,13 @@
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
 import { startGatewayWorker, type GatewayWorker } from './start-gateway-worker'
-import { startLocalGateway, type LocalGateway, type LocalGatewayNotice } from './start-local-gateway'
+import {
+  GATEWAY_CONFIG_ENV,
+  startLocalGateway,
+  type LocalGateway,
+  type LocalGatewayNotice,
+} from './start-local-gateway'
 import { memorySecrets } from '../../../../test/support/memory-secrets'
 
 async function waitFor<T>(check: () => T | undefined, what: string): Promise<T> {
@@ -29,6 +35,13 @@ describe('startLocalGateway (a worker thread)', () => {
       headers: { authorization: `Bearer ${local.apiKey}` },
     })
     expect(response.status).toBe(200)
+  })
+
+  it('says which models it answers itself and which its config proxies to an upstream', async () => {
+    const config = path.resolve(import.meta.dirname, '../../../gateway/__fixtures__/example-config.json')
+    local = await startLocalGateway({ secrets: memorySecrets(), env: { [GATEWAY_CONFIG_ENV]: config } })
+    expect(local.simulates('vendorb3.8-Flash-Next')).toBe(false)
+    expect(local.simulates('vendora-V4-Flash-Vision-Exp')).toBe(true)
   })
 
   it('a worker that dies is restarted on the same port with the same key, and the user is told', async () => {

@@ -15,6 +15,8 @@ export type LocalGateway = {
   apiKey: string
   /** The current base URL: the same port after a restart when it is still free, another otherwise. */
   baseUrl(): string
+  /** Whether it answers `model` itself (the simulator), not an upstream it proxies to. */
+  simulates(model: string): boolean
   profile(): Profile
   /**
    * Lets the gateway ready what a send will soon carry (a conversation just opened), off main's
@@ -131,6 +133,7 @@ export async function startLocalGateway(options: {
   return {
     apiKey,
     baseUrl: () => baseUrl,
+    simulates: (model) => !current.proxiedModels.includes(model),
     profile: () => ({
       id: LOCAL_PROFILE_ID,
       name: 'Local gateway',

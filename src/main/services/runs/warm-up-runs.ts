@@ -17,17 +17,24 @@ const quiet = { info() {}, warn() {}, error() {} }
  * start paid for that compiling while the user waited: on the 1M-token conversation its first tokens
  * came 130–190 ms after the click, against 70–120 ms for a send after another (performance.md S1).
  *
- * Only ever the local gateway: a hosted one would count the request against the user's quota. Its
+ * Only ever the local gateway, and a model it simulates: a hosted gateway, or a model the local one
+ * proxies, would count the request against the user's quota. Its
  * own registry, so no update reaches the renderer and the app's runs are not disturbed. Resolves with
  * how each run ended once they have (none when there is no model to ask); never throws.
  */
 export async function warmUpRuns(options: {
   resolveTarget: RunRegistryOptions['resolveTarget']
   profileId: string
+  /**
+   * Whether the gateway answers a model itself: a model it proxies would send the warm-up on to a
+   * real upstream (and its quota), so only a simulated one is asked.
+   */
+  simulates: (model: string) => boolean
 }): Promise<TerminalState[]> {
   let model: string | undefined
   try {
-    model = (await options.resolveTarget(options.profileId)).catalog[0]?.model
+    const { catalog } = await options.resolveTarget(options.profileId)
+    model = catalog.find((record) => options.simulates(record.model))?.model
   } catch {
     return []
   }
