@@ -15,7 +15,6 @@ import { simulatedFinishReason, type SimulatedEnding } from './simulated-finish-
 import type { PacedPart } from '../pace-parts'
 import { collectSteps, type SimulatedReply, type SimulationContext } from './simulation'
 import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
-import { untilStopSequence } from './stop-sequences'
 import { splitIntoTokenPieces, tokenPieces, wellFormed } from './token-pieces'
 import { findPlace, type ValueHints } from './value-hints'
 
@@ -114,21 +113,30 @@ function textContent(
  * The text as deltas of one token each, cut at the earliest stop sequence (the real APIs leave it out)
  * and at `outputCap` tokens. Chunk boundaries are where a block meets the blank line after it, so
  * making each chunk well-formed makes the whole text well-formed.
+ *
+ * With stop sequences the text is composed whole first and searched once, as before: a search as it
+ * streams would look again at the tail it holds back for each chunk, and a request may carry 1,024
+ * sequences of any length (one very long one makes that tail long); once costs what it always did.
  */
 function* textDeltas(
   chunks: Iterable<string>,
   stop: readonly string[],
   outputCap: number,
 ): Generator<[StreamPart, number], ContentEnd, undefined> {
-  const found: { sequence?: string } = {}
+  let text: Iterable<string> = wellFormedChunks(chunks)
+  let ending: SimulatedEnding = { kind: 'natural' }
+  if (stop.some((sequence) => sequence !== '')) {
+    const whole = [...text].join('')
+    const found = earliestStopSequence(whole, stop)
+    text = [found === undefined ? whole : whole.slice(0, found.index)]
+    if (found !== undefined) ending = { kind: 'stop-sequence', sequence: found.sequence }
+  }
   let outputTokens = 0
-  for (const piece of tokenPieces(untilStopSequence(wellFormedChunks(chunks), stop, found))) {
+  for (const piece of tokenPieces(text)) {
     if (outputTokens === outputCap) return { outputTokens, ending: { kind: 'max-tokens' } }
     outputTokens++
     yield [{ type: 'text-delta', text: piece }, 1]
   }
-  const ending: SimulatedEnding =
-    found.sequence === undefined ? { kind: 'natural' } : { kind: 'stop-sequence', sequence: found.sequence }
   return { outputTokens, ending }
 }
 
@@ -166,6 +174,20 @@ function replyLength(
       throw new Error(`unknown length request ${JSON.stringify(unreachable)}`)
     }
   }
+}
+
+/** The first place any stop sequence occurs (the earliest wins; at a tie, the one listed first). */
+function earliestStopSequence(
+  text: string,
+  sequences: readonly string[],
+): { index: number; sequence: string } | undefined {
+  let best: { index: number; sequence: string } | undefined
+  for (const sequence of sequences) {
+    if (sequence === '') continue
+    const index = text.indexOf(sequence)
+    if (index !== -1 && (best === undefined || index < best.index)) best = { index, sequence }
+  }
+  return best
 }
 
 /** How many fragments tool arguments stream in: a few, as real servers send. */
