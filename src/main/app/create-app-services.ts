@@ -129,11 +129,11 @@ export async function createAppServices(options: {
         const escaped = forEachTextInSlices(texts, rememberAsciiJsonLiteral)
         if (settings.profile(settings.activeProfileId()).kind !== 'local') return
         // Once escaped, each pane's body is written from remembered literals: a few ms.
-        void escaped.then(() =>
-          local.rememberPrompts(
+        void escaped
+          .then(() =>
             conversationToReady(conversation, texts, { baseUrl: local.baseUrl(), apiKey: local.apiKey }),
-          ),
-        )
+          )
+          .then((ready) => local.rememberPrompts(ready))
       },
     }),
     ...createEvalHandlers({ evals }),

@@ -33,9 +33,9 @@ function longConversation(): Conversation {
 }
 
 describe('conversationToReady', () => {
-  it("readies each pane with the bytes its next send begins with, so the gateway parses only the send's new turn", () => {
+  it("readies each pane with the bytes its next send begins with, so the gateway parses only the send's new turn", async () => {
     const conversation = longConversation()
-    const ready = conversationToReady(conversation, ['a text'], target)
+    const ready = await conversationToReady(conversation, ['a text'], target)
     expect(ready.texts).toEqual(['a text'])
     expect(ready.bodies.map(({ dialect }) => dialect)).toEqual(['openai-chat', 'anthropic-messages'])
 
@@ -61,5 +61,23 @@ describe('conversationToReady', () => {
       // JSON.parse's value, keys in the same order (compared as text: the bodies are too long to diff).
       expect(JSON.stringify(parsed?.value) === JSON.stringify(JSON.parse(send))).toBe(true)
     }
+  })
+
+  it('leaves out a pane too long to write in one go (its first send is parsed whole by the gateway)', async () => {
+    const conversation = longConversation()
+    const huge = 'x'.repeat(9 * 1024 * 1024)
+    const [first, second] = conversation.panes
+    const withHugePane = {
+      ...conversation,
+      panes: [
+        first!,
+        {
+          ...second!,
+          messages: [{ id: 'big', role: 'user' as const, content: [{ type: 'text' as const, text: huge }] }],
+        },
+      ],
+    }
+    const ready = await conversationToReady(withHugePane, [], target)
+    expect(ready.bodies.map(({ dialect }) => dialect)).toEqual(['openai-chat'])
   })
 })

@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../shared/history/conversation'
+import type { Conversation, Pane } from '../../../shared/history/conversation'
 import { paneRequest } from '../../../shared/history/pane-request'
 import { dialects } from '../../../shared/dialects'
 import type { Target } from '../../../shared/http/http-request'
@@ -7,19 +7,38 @@ import type { ConversationToReady } from './gateway-worker-messages'
 const utf8 = new TextEncoder()
 
 /**
+ * A pane whose messages hold more text than this is not readied: writing its body in one go would hold
+ * main's thread too long (performance.md M1), and its first send is simply parsed whole by the
+ * gateway. The 1M-token conversation's panes hold ~2.2 M characters each.
+ */
+const MAX_READIED_CHARS = 8 * 1024 * 1024
+
+/**
  * What the local gateway readies for a conversation just opened: each pane's request so far, as the
  * very bytes main's run will send (the same dialect build, so a send's body begins with them), and
  * the texts whose token counts its context check will need. Each body has its own ArrayBuffer: they
- * are transferred to the gateway's thread, not copied.
+ * are transferred to the gateway's thread, not copied. One pane per turn of main's event loop.
  */
-export function conversationToReady(
+export async function conversationToReady(
   conversation: Conversation,
   texts: string[],
   target: Target,
-): ConversationToReady {
-  const bodies = conversation.panes.flatMap((pane) => {
+): Promise<ConversationToReady> {
+  const bodies: ConversationToReady['bodies'] = []
+  for (const pane of conversation.panes) {
+    if (textChars(pane) > MAX_READIED_CHARS) continue
     const body = dialects[pane.dialect].buildRequest(paneRequest(conversation, pane), target).http.body
-    return body === undefined ? [] : [{ dialect: pane.dialect, body: utf8.encode(body) }]
-  })
+    if (body !== undefined) bodies.push({ dialect: pane.dialect, body: utf8.encode(body) })
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
   return { texts, bodies }
+}
+
+function textChars(pane: Pane): number {
+  let chars = 0
+  for (const message of pane.messages) {
+    if (message.role === 'tool') chars += message.content.length
+    else for (const part of message.content) chars += part.type === 'text' ? part.text.length : 0
+  }
+  return chars
 }
