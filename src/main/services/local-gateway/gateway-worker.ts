@@ -3,8 +3,13 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { loadGatewayConfigFile, resolveGatewayConfig } from '../../../gateway/gateway-config'
 import { rememberPrompts } from '../../../gateway/engines/simulator/remember-prompts'
-import { startGateway } from '../../../gateway/start-gateway'
-import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
+import { startGateway, type RunningGateway } from '../../../gateway/start-gateway'
+import type {
+  ConversationToReady,
+  GatewayWorkerCommand,
+  GatewayWorkerData,
+  GatewayWorkerEvent,
+} from './gateway-worker-messages'
 
 const port = parentPort
 if (!port) throw new Error('gateway-worker.ts runs as a worker thread, started by start-gateway-worker.ts.')
@@ -15,8 +20,7 @@ async function main(data: GatewayWorkerData): Promise<void> {
   const gateway = await startGateway({ apiKey: data.apiKey, port: data.port, config, env: data.env })
   port!.on('message', (command: GatewayWorkerCommand) => {
     if (command.type === 'remember-prompts') {
-      const requests = gateway.rememberChatBodies(command.prompts.bodies)
-      void rememberPrompts({ texts: command.prompts.texts, requests })
+      void readyConversation(gateway, command.prompts)
       return
     }
     // Closing the port lets the thread end once the server and its sockets are gone.
@@ -26,6 +30,16 @@ async function main(data: GatewayWorkerData): Promise<void> {
     model.engine === 'proxy' ? [name] : [],
   )
   post({ type: 'listening', port: gateway.port, baseUrl: gateway.baseUrl, proxiedModels })
+}
+
+/** One body per turn of the event loop: a request in flight meanwhile waits for one parse at most. */
+async function readyConversation(gateway: RunningGateway, prompts: ConversationToReady): Promise<void> {
+  const requests = []
+  for (const body of prompts.bodies) {
+    requests.push(...gateway.rememberChatBodies([body]))
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  await rememberPrompts({ texts: prompts.texts, requests })
 }
 
 main(workerData as GatewayWorkerData).catch((error: unknown) => {
