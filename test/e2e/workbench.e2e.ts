@@ -340,3 +340,21 @@ test('a set file opened from disk; Stop keeps the finished cells, Resume runs on
   expect(new Set(finished.cells.map((c) => `${c.caseId}/${c.targetId}`)).size).toBe(240)
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-resumed.png') })
 })
+
+test('pasted cases that do not parse: the reader loads on first use, the error names the line, the cases stay', async ({
+  page,
+}) => {
+  await new ChatPage(page).open(app.url)
+  await page.getByRole('button', { name: 'Workbench' }).click()
+  await page.getByRole('textbox', { name: 'User message' }).fill('Say {{word}}.')
+  await page.getByText('Paste CSV or JSONL').click()
+  await page.getByRole('textbox', { name: 'Pasted cases' }).fill('{"word":"one"}\n{"word":')
+  await page.getByRole('button', { name: 'Import as JSONL' }).click()
+  await expect(page.getByRole('alert')).toContainText('line 2')
+  await expect(page.getByRole('heading', { name: 'Cases (0)' })).toBeVisible()
+
+  await page.getByRole('textbox', { name: 'Pasted cases' }).fill('word\none\ntwo')
+  await page.getByRole('button', { name: 'Import as CSV' }).click()
+  await expect(page.getByRole('heading', { name: 'Cases (2)' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
