@@ -110,6 +110,29 @@ describe('exampleFromSchema, bounded over the whole value', () => {
     expect(attempt(schema)).toHaveProperty('refused')
   })
 
+  it('refuses, rather than breaking the schema, when it cannot make as many different items as asked', () => {
+    // Found by the property below: deep down, optional properties are left out, so every item is {}.
+    const schema = {
+      type: 'array',
+      items: {
+        type: 'array',
+        items: { type: 'object', properties: { again: { $ref: '#' } }, required: [] },
+        minItems: 2,
+        uniqueItems: true,
+      },
+      minItems: 0,
+    }
+    const outcome = attempt(schema, 381681664, false)
+    if ('refused' in outcome) expect(outcome.refused).toMatch(/minItems 2 with uniqueItems/)
+    else expect(schemaViolations(outcome.value, schema)).toEqual([])
+    expect(attempt({ type: 'array', items: { enum: ['a', 'b'] }, minItems: 3, uniqueItems: true })).toEqual({
+      refused: expect.stringContaining('minItems 3 with uniqueItems: only 2 items') as unknown,
+    })
+    expect(attempt({ type: 'array', prefixItems: [{ const: 1 }], items: false, minItems: 2 })).toHaveProperty(
+      'refused',
+    )
+  })
+
   it('counts over the whole value, not along one path: each array is small, all of them are not', () => {
     const nested = (minItems: number) => ({
       type: 'array',

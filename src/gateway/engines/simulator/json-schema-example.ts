@@ -1,4 +1,4 @@
-import { ExampleBudget, EXAMPLE_LIMITS } from './example-budget'
+import { ExampleBudget, EXAMPLE_LIMITS, ExampleTooLarge } from './example-budget'
 import { compile, exampleForPattern } from './regex-example'
 import { Sampler } from './sampler'
 import { numberHint, stringHint, type ValueHints } from './value-hints'
@@ -338,6 +338,13 @@ class ExampleWriter {
       if (unique) seen.add(this.charged(canonicalKey(item)))
       this.budget.value()
       items.push(item === undefined ? null : item)
+    }
+    if (items.length < minItems) {
+      // No more different items came (objects whose optional properties are left out this deep are
+      // all `{}`), or the schema allows no more: a value breaking the schema is worse than a 400.
+      throw new ExampleTooLarge(
+        `minItems ${minItems}${unique ? ' with uniqueItems' : ''}: only ${items.length} item${items.length === 1 ? '' : 's'} could be made`,
+      )
     }
     return items
   }
