@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import { buildCatalog, type CatalogModel } from '../shared/catalog'
 import type { ChatRequest, DialectId } from '../shared/chat/chat-request'
 import { dialects } from '../shared/dialects'
+import { parseJsonBytes } from '../node/http/read-capped-json-body'
 import { createChatBodyMemo } from './app/chat-body-memo'
 import { createGatewayListener } from './app/create-gateway-app'
 import { createEngineResolver } from './engines/engine-resolver'
@@ -43,7 +44,6 @@ export type RunningGateway = {
 }
 
 const LISTEN_BACKLOG = 4096
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   const config = options.config ?? resolveGatewayConfig()
@@ -95,10 +95,11 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     activeStreams: () => activeStreams.count,
     rememberChatBodies: (bodies) =>
       bodies.flatMap(({ dialect, body }) => {
+        const parsed = parseJsonBytes(body)
+        if (!parsed.ok) return []
+        chatBodies.remember(body, parsed.value)
         try {
-          const value = JSON.parse(strictUtf8.decode(body)) as unknown
-          chatBodies.remember(body, value)
-          return [dialects[dialect].decodeRequest(value)]
+          return [dialects[dialect].decodeRequest(parsed.value)]
         } catch {
           return []
         }

@@ -83,22 +83,9 @@ export function readCappedJsonBody(incoming: IncomingMessage, options: JsonBodyO
         resolve({ ok: true, value: remembered.value })
         return
       }
-      let text: string
-      try {
-        text = strictUtf8.decode(bytes)
-      } catch {
-        resolve(refuse({ kind: 'not_utf8' }))
-        return
-      }
-      let value: unknown
-      try {
-        value = JSON.parse(text)
-      } catch (error) {
-        resolve(refuse({ kind: 'not_json', detail: (error as Error).message }))
-        return
-      }
-      options.memo?.remember(bytes, value)
-      resolve({ ok: true, value })
+      const body = parseJsonBytes(bytes)
+      if (body.ok) options.memo?.remember(bytes, body.value)
+      resolve(body)
     }
     function onBroken(): void {
       cleanup()
@@ -118,4 +105,19 @@ function refuse(problem: JsonBodyProblem): JsonBody {
 /** "none" or the media type as sent, quoted: for the messages of both servers. */
 export function describeMediaType(mediaType: string): string {
   return mediaType === '' ? 'none' : JSON.stringify(mediaType)
+}
+
+/** A whole body of JSON text: strict UTF-8 (a byte order mark first is allowed), then JSON.parse. */
+export function parseJsonBytes(bytes: Uint8Array): JsonBody {
+  let text: string
+  try {
+    text = strictUtf8.decode(bytes)
+  } catch {
+    return refuse({ kind: 'not_utf8' })
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch (error) {
+    return refuse({ kind: 'not_json', detail: (error as Error).message })
+  }
 }

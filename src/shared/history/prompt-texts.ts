@@ -12,16 +12,23 @@ export function promptTextsOf(conversation: Conversation): string[] {
   if (conversation.setAside?.models) panes.push(conversation.setAside.models)
   for (const pane of panes) {
     if (pane.settings) texts.push(pane.settings.system)
-    for (const message of pane.messages) {
-      if (message.role === 'tool') {
-        texts.push(message.content)
-        continue
-      }
-      for (const part of message.content) {
-        if (part.type === 'text') texts.push(part.text)
-        else if (part.type === 'tool-call') texts.push(part.name, part.arguments)
-      }
-    }
+    texts.push(...messageTextsOf(pane))
   }
   return texts.filter((text) => text !== '')
+}
+
+/** The texts of a pane's messages: text parts, tool-call names and arguments, tool results. */
+export function messageTextsOf(pane: Pane): string[] {
+  const texts: string[] = []
+  for (const message of pane.messages) {
+    if (message.role === 'tool') {
+      texts.push(message.content)
+      continue
+    }
+    for (const part of message.content) {
+      if (part.type === 'text') texts.push(part.text)
+      else if (part.type === 'tool-call') texts.push(part.name, part.arguments)
+    }
+  }
+  return texts
 }

@@ -64,7 +64,7 @@ export function forEachTokenWindow(text: string, visit: (window: string) => void
 export type TokenWindower = {
   /** More text, after everything pushed before. */
   push(chunk: string): void
-  /** The text is complete: the last window goes out. */
+  /** The text is complete: the last window goes out (the windower is done with). */
   end(): void
 }
 
@@ -137,11 +137,6 @@ export function createTokenWindower(visit: (window: string) => void): TokenWindo
     end() {
       scan(text.length)
       if (text.length > 0) visit(text)
-      text = ''
-      next = 0
-      lastCut = -1
-      runStart = 0
-      previous = -1
     },
   }
 }

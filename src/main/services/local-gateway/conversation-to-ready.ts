@@ -1,5 +1,6 @@
-import type { Conversation, Pane } from '../../../shared/history/conversation'
+import type { Conversation } from '../../../shared/history/conversation'
 import { paneRequest } from '../../../shared/history/pane-request'
+import { messageTextsOf } from '../../../shared/history/prompt-texts'
 import { dialects } from '../../../shared/dialects'
 import type { Target } from '../../../shared/http/http-request'
 import type { ConversationToReady } from './gateway-worker-messages'
@@ -26,19 +27,11 @@ export async function conversationToReady(
 ): Promise<ConversationToReady> {
   const bodies: ConversationToReady['bodies'] = []
   for (const pane of conversation.panes) {
-    if (textChars(pane) > MAX_READIED_CHARS) continue
+    const chars = messageTextsOf(pane).reduce((sum, text) => sum + text.length, 0)
+    if (chars > MAX_READIED_CHARS) continue
     const body = dialects[pane.dialect].buildRequest(paneRequest(conversation, pane), target).http.body
     if (body !== undefined) bodies.push({ dialect: pane.dialect, body: utf8.encode(body) })
     await new Promise<void>((resolve) => setImmediate(resolve))
   }
   return { texts, bodies }
-}
-
-function textChars(pane: Pane): number {
-  let chars = 0
-  for (const message of pane.messages) {
-    if (message.role === 'tool') chars += message.content.length
-    else for (const part of message.content) chars += part.type === 'text' ? part.text.length : 0
-  }
-  return chars
 }
