@@ -80,6 +80,37 @@ describe('createSecretMatcher', () => {
   })
 })
 
+describe('createSecretMatcher over changing keys (compiled matchers are reused)', () => {
+  // Distinct keys none of which holds another or shares a base64 core with one.
+  const POOL = [
+    'sk-alpha-1111',
+    'sk-bravo-2222',
+    'sk-charlie-3333',
+    'sk-delta-4444',
+    'sk-echo-5555',
+    'sk-fox-6666',
+  ]
+
+  it('each key set, asked for in any order and again after others, redacts its own keys and no other', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.subarray(POOL, { minLength: 1 }), { minLength: 1, maxLength: 30 }),
+        (keySets) => {
+          for (const keys of keySets) {
+            const matcher = createSecretMatcher(keys.toReversed())
+            for (const key of POOL) {
+              const out = matcher.redact(`a ${key} b`, MARK)
+              expect(out, `${key} with ${keys.join(',')}`).toBe(
+                keys.includes(key) ? `a ${MARK} b` : `a ${key} b`,
+              )
+            }
+          }
+        },
+      ),
+    )
+  })
+})
+
 describe('createRedactingCarry', () => {
   const matcher = createSecretMatcher([KEY])
   const atEnd = unitsToRedactAtEnd([KEY])

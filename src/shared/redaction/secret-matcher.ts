@@ -149,8 +149,32 @@ function beginsWithRest(alternative: string, text: string, position: number): bo
   return true
 }
 
+/**
+ * Matchers of the last few key sets, compiled once each. Compiling one (every spelling's units, one
+ * large RegExp) takes ~4 ms for a 50-character key, and main asked for one per run and one for its
+ * log: three between a two-pane send's click and its requests. A matcher keeps no state between
+ * calls, so one compiled matcher serves every caller with the same keys. A few entries: the keys of
+ * the profiles in use (main holds those keys in memory anyway).
+ */
+const RECENT_KEY_SETS = 4
+const recentMatchers = new Map<string, SecretMatcher>()
+
 export function createSecretMatcher(secrets: Iterable<string>): SecretMatcher {
-  const unique = [...new Set([...secrets].filter((secret) => secret.length > 0))]
+  const unique = [...new Set([...secrets].filter((secret) => secret.length > 0))].sort()
+  if (unique.length === 0) return compileSecretMatcher(unique)
+  const keySet = JSON.stringify(unique)
+  let matcher = recentMatchers.get(keySet)
+  if (matcher === undefined) {
+    matcher = compileSecretMatcher(unique)
+    if (recentMatchers.size >= RECENT_KEY_SETS) recentMatchers.delete(recentMatchers.keys().next().value!)
+  } else {
+    recentMatchers.delete(keySet)
+  }
+  recentMatchers.set(keySet, matcher)
+  return matcher
+}
+
+function compileSecretMatcher(unique: readonly string[]): SecretMatcher {
   const spellings = unique.flatMap(spellingsOf)
   if (spellings.length === 0) {
     return { empty: true, longest: 0, redact: (text) => text, heldTail: () => undefined }
