@@ -288,6 +288,34 @@ describe('incremental saves (history:append)', () => {
     expect(await restarted.get('c')).toEqual(edited)
   })
 
+  it('a send names the state its append leaves and gets it before the journal line is synced; the line still lands', async () => {
+    const history = await createHistoryService({ userDataDir })
+    const saved = conversation('c', 'Chat', 3)
+    await history.save(saved)
+    const next = withMessage(saved, 'u1', 'The new turn')
+    let appended = false
+    const append = history.append(appendSince(saved, next)!).then(() => (appended = true))
+    // As a send does: it asks for the state while its save is on its way.
+    const forSend = await history.currentAt('c', next.updatedAt)
+    expect(forSend).toEqual(next)
+    expect(appended).toBe(false)
+    await append
+    expect(await readFile(journalFile(), 'utf8')).toContain('The new turn')
+    const restarted = await createHistoryService({ userDataDir })
+    expect(await restarted.get('c')).toEqual(next)
+  })
+
+  it('a send that names a state no append reaches gets what is stored (it then goes whole)', async () => {
+    const history = await createHistoryService({ userDataDir, stateWaitMs: 50 })
+    const saved = conversation('c', 'Chat', 2)
+    await history.save(saved)
+    const older = conversation('c', 'Chat', 1)
+    const fromOlder = appendSince(older, withMessage(older, 'x', 'y'))!
+    const append = history.append(fromOlder).catch((error: unknown) => error)
+    expect(await history.currentAt('c', saved.updatedAt + 1)).toEqual(saved)
+    expect(await append).toMatchObject({ code: 'stale_append' })
+  })
+
   it('refuses an append made from another state of the conversation, keeping what is stored', async () => {
     const history = await createHistoryService({ userDataDir })
     const saved = conversation('c', 'Chat', 2)

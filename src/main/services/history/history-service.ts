@@ -94,6 +94,13 @@ export async function createHistoryService(options: {
   const lock = createKeyedSerialQueue()
   // Least recently used first (Map order).
   const live = new Map<string, Live>()
+  /**
+   * The state an append has applied and is still writing (its journal line being synced, or the whole
+   * file written), by conversation: what a send names can be built from at once. The request is the
+   * same whether that line is on disk yet or not, and a failed append is followed by a full save of
+   * the same state; waiting for the sync held each send of a two-pane chat 3-12 ms.
+   */
+  const writing = new Map<string, Conversation>()
   /** Told after each save or append of a conversation, done or failed: what currentAt waits for. */
   const changes = createKeyedChangeSignal()
   /**
@@ -249,25 +256,36 @@ export async function createHistoryService(options: {
       if (next === null) {
         throw new UserFacingError('stale_append', 'The conversation changed since this save was made.')
       }
-      const line = journalEntryLine(change)
-      const journalBytes = entry.journalBytes + Buffer.byteLength(line)
-      // Fold the journal in once it is long, or when the file might near the size cap (the file is
-      // pretty-printed, larger than the journal's lines): the full write refuses exactly what is too large.
-      if (journalBytes > JOURNAL_COMPACT_BYTES || entry.documentBytes + 2 * journalBytes > maxBytes) {
-        await writeWhole(next)
-        return
-      }
-      const header = entry.journalBytes > 0 ? '' : journalHeaderLine(await baseDigest(id, entry))
+      writing.set(id, next)
+      changes.notify(id)
       try {
-        await appendDurably(journalOf(id), header + line, header !== '')
-      } catch (error) {
-        // The journal may now end in part of this line: forget what memory holds, so the next save or
-        // load starts again from the files (a load replays up to the damage and folds the rest away).
-        live.delete(id)
-        throw error
+        await writeAppended(id, entry, change, next)
+      } finally {
+        writing.delete(id)
       }
-      remember(id, { ...entry, conversation: next, journalBytes: journalBytes + Buffer.byteLength(header) })
     })
+  }
+
+  /** Stores an applied append: its journal line, or the whole file once the journal is long. */
+  async function writeAppended(id: string, entry: Live, change: ConversationAppend, next: Conversation) {
+    const line = journalEntryLine(change)
+    const journalBytes = entry.journalBytes + Buffer.byteLength(line)
+    // Fold the journal in once it is long, or when the file might near the size cap (the file is
+    // pretty-printed, larger than the journal's lines): the full write refuses exactly what is too large.
+    if (journalBytes > JOURNAL_COMPACT_BYTES || entry.documentBytes + 2 * journalBytes > maxBytes) {
+      await writeWhole(next)
+      return
+    }
+    const header = entry.journalBytes > 0 ? '' : journalHeaderLine(await baseDigest(id, entry))
+    try {
+      await appendDurably(journalOf(id), header + line, header !== '')
+    } catch (error) {
+      // The journal may now end in part of this line: forget what memory holds, so the next save or
+      // load starts again from the files (a load replays up to the damage and folds the rest away).
+      live.delete(id)
+      throw error
+    }
+    remember(id, { ...entry, conversation: next, journalBytes: journalBytes + Buffer.byteLength(header) })
   }
 
   async function readOrNull(id: string): Promise<Conversation | null> {
@@ -312,7 +330,11 @@ export async function createHistoryService(options: {
       return readOnceReached({
         signal: changes,
         key: id,
+        // What memory holds now, the state an append is writing included, without queueing behind
+        // that write (its end is a change too); `current` when the conversation is not in memory.
         read: () =>
+          writing.get(id) ??
+          live.get(id)?.conversation ??
           current(id).catch((error: unknown) => {
             if (error instanceof UserFacingError && error.code === 'not_found') return null
             throw error
