@@ -1,5 +1,4 @@
 import { memoizeLongText, type LongTextMemoLimits } from '../cache/long-text-memo'
-import type { HttpRequest } from './http-request'
 
 /**
  * JSON text that is printable ASCII: every character outside U+0020–U+007E written as `\uXXXX`.
@@ -36,6 +35,8 @@ function asciiStringLiteral(text: string): string {
  */
 export function createAsciiJsonWriter(limits: LongTextMemoLimits): {
   write(value: unknown): string
+  /** The same text in pieces, in order (the remembered literals among them): `write` is their join. */
+  pieces(value: unknown): string[]
   /** The literal of one string, remembered when long: a conversation just opened can ready its turns. */
   literal(text: string): string
 } {
@@ -92,21 +93,21 @@ export function createAsciiJsonWriter(limits: LongTextMemoLimits): {
     return false
   }
 
-  function writeJson(value: unknown): string {
+  function pieces(value: unknown): string[] {
     if (isPlainData(value) && holdsLongString(value, { values: 4096 })) {
       const out: string[] = []
       try {
         write(value, out, [])
-        return out.join('')
+        return out
       } catch (error) {
         // Nested deeper than this walk's stack allows: JSON.stringify, whose own limit is deeper, decides.
         if (error !== NOT_PLAIN_DATA && !(error instanceof RangeError)) throw error
       }
     }
-    return escapeJsonNonAscii(JSON.stringify(value))
+    return [escapeJsonNonAscii(JSON.stringify(value))]
   }
 
-  return { write: writeJson, literal: longLiteral }
+  return { write: (value) => pieces(value).join(''), pieces, literal: longLiteral }
 }
 
 /** Thrown inside the walk when JSON.stringify itself must write (or refuse) the value. */
@@ -134,24 +135,11 @@ const requestBodyWriter = createAsciiJsonWriter({ minChars: 1024, maxChars: 8 * 
 
 export const toAsciiJson = (value: unknown): string => requestBodyWriter.write(value)
 
+/** `toAsciiJson(value)` in pieces: a request body can be written as bytes without being one string first. */
+export const toAsciiJsonPieces = (value: unknown): string[] => requestBodyWriter.pieces(value)
+
 /**
  * Readies the literals of a conversation's texts before its first send (main, when one is opened):
  * else that send escapes the whole transcript between the click and the request.
  */
 export const rememberAsciiJsonLiteral = (text: string): void => void requestBodyWriter.literal(text)
-
-/**
- * A request whose body is `toAsciiJson(body)`, written when first read and then kept. A dialect's
- * adjustments are known before the body is written, and the parameters panel's translation preview
- * reads only those: for a 1M-token conversation that skips 2+ MB of serializing and escaping per
- * pane on each pause in typing. Sending, curl and the code views read the body as before.
- */
-export function withJsonBody(head: Omit<HttpRequest, 'body'>, body: unknown): HttpRequest {
-  let text: string | undefined
-  return {
-    ...head,
-    get body() {
-      return (text ??= toAsciiJson(body))
-    },
-  }
-}

@@ -1,6 +1,7 @@
 import type { GatewayError } from '../chat/errors'
 import { invalidParamError } from '../chat/errors'
 import type { HttpRequest } from '../http/http-request'
+import { withHeaders } from '../http/json-request-body'
 
 /**
  * The local gateway's fault injection, both ends: the app adds the header to a request (and to the
@@ -17,7 +18,7 @@ export const SIMULATE_HEADER = 'x-simulate'
  */
 export function withSimulateHeader(http: HttpRequest, simulate: string | undefined): HttpRequest {
   if (simulate === undefined || simulate.trim() === '') return http
-  return { ...http, headers: { ...http.headers, [SIMULATE_HEADER]: simulate.trim() } }
+  return withHeaders(http, { ...http.headers, [SIMULATE_HEADER]: simulate.trim() })
 }
 
 /** What an `x-simulate` header asks for; everything optional, nothing asked means a normal reply. */

@@ -3,9 +3,8 @@ import { paneRequest } from '../../../shared/history/pane-request'
 import { messageTextsOf } from '../../../shared/history/prompt-texts'
 import { dialects } from '../../../shared/dialects'
 import type { Target } from '../../../shared/http/http-request'
+import { requestBodyBytes } from '../../../shared/http/json-request-body'
 import type { ConversationToReady } from './gateway-worker-messages'
-
-const utf8 = new TextEncoder()
 
 /**
  * A pane whose messages hold more text than this is not readied: writing its body in one go would hold
@@ -29,8 +28,10 @@ export async function conversationToReady(
   for (const pane of conversation.panes) {
     const chars = messageTextsOf(pane).reduce((sum, text) => sum + text.length, 0)
     if (chars > MAX_READIED_CHARS) continue
-    const body = dialects[pane.dialect].buildRequest(paneRequest(conversation, pane), target).http.body
-    if (body !== undefined) bodies.push({ dialect: pane.dialect, body: utf8.encode(body) })
+    const body = requestBodyBytes(
+      dialects[pane.dialect].buildRequest(paneRequest(conversation, pane), target).http,
+    )
+    if (body !== undefined) bodies.push({ dialect: pane.dialect, body })
     await new Promise<void>((resolve) => setImmediate(resolve))
   }
   return { texts, bodies }

@@ -2,6 +2,7 @@ import { findModel } from '../../../shared/catalog/find-model'
 import { dialects } from '../../../shared/dialects'
 import type { BuiltRequest } from '../../../shared/dialects/dialect'
 import type { HttpRequest } from '../../../shared/http/http-request'
+import { withHeaders } from '../../../shared/http/json-request-body'
 import { seconds } from './describe-network-failure'
 import type { ResolvedRunRegistryOptions, RunTarget } from './run-registry-options'
 import type { RunSession } from './run-session'
@@ -15,7 +16,7 @@ function withTestHeaders(http: HttpRequest, extra: Record<string, string> | unde
   if (extra === undefined || Object.keys(extra).length === 0) return http
   const headers = { ...http.headers }
   for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value
-  return { ...http, headers }
+  return withHeaders(http, headers)
 }
 
 function messageOf(error: unknown): string {

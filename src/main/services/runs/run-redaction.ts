@@ -2,6 +2,7 @@ import type { DialectError } from '../../../shared/chat/errors'
 import type { StreamPart } from '../../../shared/chat/stream-part'
 import type { SseMessage } from '../../../shared/dialects/sse/sse-message'
 import type { HttpRequest } from '../../../shared/http/http-request'
+import { requestBodyHead, requestBodyLength } from '../../../shared/http/json-request-body'
 import { redactStrings } from '../../../shared/redaction/redact-strings'
 import {
   createPartRedactor,
@@ -103,15 +104,17 @@ export function createRunRedactor(apiKey: string | null): RunRedactor {
         url: redactText(http.url),
         headers: redact(http.headers) as Record<string, string>,
       }
-      if (http.body === undefined) return redacted
-      if (http.body.length <= SHOWN_BODY_CHARS) {
-        redacted.body = content(http.body)
+      // Length and head only: a JSON body being sent is not written as one string for the inspector.
+      const chars = requestBodyLength(http)
+      if (chars === undefined) return redacted
+      if (chars <= SHOWN_BODY_CHARS) {
+        redacted.body = content(http.body ?? '')
         return redacted
       }
       // Redact a window that holds any key starting inside the head, THEN cut (as clip does).
-      const window = content(http.body.slice(0, SHOWN_BODY_CHARS + matcher.longest))
+      const window = content(requestBodyHead(http, SHOWN_BODY_CHARS + matcher.longest) ?? '')
       redacted.body = window.slice(0, SHOWN_BODY_CHARS)
-      redacted.bodyChars = http.body.length
+      redacted.bodyChars = chars
       return redacted
     },
     headers(headers) {

@@ -1,7 +1,7 @@
 import type { ChatRequest, JsonSchema, ToolChoice } from '../../chat/chat-request'
 import { joinUrl } from '../../http/http-request'
 import type { Target } from '../../http/http-request'
-import { withJsonBody } from '../../http/json-ascii'
+import { withJsonBody } from '../../http/json-request-body'
 import { clampParam, type ParamRange } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'

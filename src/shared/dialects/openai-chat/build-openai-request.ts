@@ -1,6 +1,6 @@
 import type { ChatRequest, ResponseFormat, ToolChoice } from '../../chat/chat-request'
 import { joinUrl, type Target } from '../../http/http-request'
-import { withJsonBody } from '../../http/json-ascii'
+import { withJsonBody } from '../../http/json-request-body'
 import { clampParam, type ParamRange } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { toOpenaiMessages } from './convert-to-openai-messages'
