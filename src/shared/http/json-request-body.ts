@@ -13,7 +13,7 @@ import { toAsciiJson, toAsciiJsonPieces } from './json-ascii'
  *   length: the 2.2 MB string of a pane's body in a 1M-token chat is then never made. Made, then
  *   copied into bytes, it was 4.4 MB of V8 heap per two-pane send, enough to start a major garbage
  *   collection of main inside most such sends (8-24 ms pauses while the requests were on their way,
- *   performance.md S1 step 6).
+ *   performance.md, S1 step 6).
  *
  * A request copied with `withHeaders` keeps this; one copied with a spread reads the text (a spread
  * calls the getter), which is right but loses the saving.
