@@ -1,6 +1,6 @@
 /**
  * Where things are in the bytes of a chat request body that JSON.parse accepted: its top-level keys in
- * order, and where each element of its top-level `messages` array ends. json-body-memo.ts uses it to
+ * order, and where each element of its top-level `messages` array ends. chat-body-memo.ts uses it to
  * parse a body that begins like a recent one from where they part.
  *
  * Written by hand: no JSON library reports byte offsets of array elements, and this needs only the

@@ -63,9 +63,12 @@ export function withHeaders(http: HttpRequest, headers: Record<string, string>):
 /** The body's length in characters, without writing a JSON body's text. */
 export function requestBodyLength(http: HttpRequest): number | undefined {
   const json = jsonBodies.get(http)
-  if (json === undefined) return http.body?.length
+  return json === undefined ? http.body?.length : charsOf(json.pieces())
+}
+
+function charsOf(pieces: readonly string[]): number {
   let chars = 0
-  for (const piece of json.pieces()) chars += piece.length
+  for (const piece of pieces) chars += piece.length
   return chars
 }
 
@@ -86,10 +89,8 @@ export function requestBodyBytes(http: HttpRequest): Uint8Array | undefined {
   const json = jsonBodies.get(http)
   if (json === undefined) return http.body === undefined ? undefined : utf8.encode(http.body)
   const pieces = json.pieces()
-  let chars = 0
-  for (const piece of pieces) chars += piece.length
   // The pieces are printable ASCII (toAsciiJson escapes everything else): a byte per character.
-  const bytes = new Uint8Array(chars)
+  const bytes = new Uint8Array(charsOf(pieces))
   let at = 0
   for (const piece of pieces) {
     const { read, written } = utf8.encodeInto(piece, bytes.subarray(at))
