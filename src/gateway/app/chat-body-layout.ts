@@ -16,13 +16,13 @@ export type ChatBodyLayout = {
   elementEnds: number[]
 }
 
-const QUOTE = 0x22
+export const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
+export const CLOSE_OBJECT = 0x7d
 const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
-const COMMA = 0x2c
+export const CLOSE_ARRAY = 0x5d
+export const COMMA = 0x2c
 const COLON = 0x3a
 const textDecoder = new TextDecoder()
 

@@ -1,4 +1,12 @@
-import { chatBodyLayout, scanArrayElements, skipWhitespace } from './chat-body-layout'
+import {
+  chatBodyLayout,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COMMA,
+  QUOTE,
+  scanArrayElements,
+  skipWhitespace,
+} from './chat-body-layout'
 
 /**
  * JSON.parse for chat request bodies that begin like a recent one. A chat sends its whole history with
@@ -100,11 +108,11 @@ export function createChatBodyMemo(): ChatBodyMemo {
     // …and the members after it: `}`, or `,` and more members.
     const after = skipWhitespace(bytes, close + 1)
     let tail: Record<string, unknown>
-    if (bytes[after] === 0x7d) {
+    if (bytes[after] === CLOSE_OBJECT) {
       if (skipWhitespace(bytes, after + 1) !== bytes.length) return undefined
       tail = {}
     } else {
-      if (bytes[after] !== 0x2c || bytes[skipWhitespace(bytes, after + 1)] !== 0x22) return undefined
+      if (bytes[after] !== COMMA || bytes[skipWhitespace(bytes, after + 1)] !== QUOTE) return undefined
       const members = JSON.parse(`{${strictUtf8.decode(bytes.subarray(after + 1))}`) as unknown
       if (!isRecord(members)) return undefined
       tail = members
@@ -162,7 +170,7 @@ function wholeSharedElements(entry: Entry, bytes: Uint8Array): number {
   let count = low
   while (count > 0) {
     const next = bytes[skipWhitespace(bytes, ends[count - 1]!)]
-    if (next === 0x2c || next === 0x5d) break
+    if (next === COMMA || next === CLOSE_ARRAY) break
     count--
   }
   return count
