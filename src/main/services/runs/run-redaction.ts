@@ -56,12 +56,8 @@ const RAW_FRAGMENT_CHARS = 8
  * The inspector is handed the head of a longer request body, with the whole body's length: a send
  * into a 1M-token chat would otherwise redact, serialize, carry to the renderer and parse 2+ MB per
  * pane, for a view nobody reads whole (its "Copy as" buttons build the whole request themselves).
- * 8 KiB: the head goes to the page with each run's first update, inside a send's first 100 ms, when
- * both cores are busiest; at 64 KiB a two-pane send carried 2 × 68 KB of event there (main writes
- * it, the page parses it). What that costs the first token is within bench:render's noise
- * (performance.md, S1 step 7); a pretty-printed screenful of the body is what the inspector is for.
  */
-export const SHOWN_BODY_CHARS = 8 * 1024
+export const SHOWN_BODY_CHARS = 64 * 1024
 
 export function createRunRedactor(apiKey: string | null): RunRedactor {
   const secrets = apiKey === null || apiKey === '' ? [] : [apiKey]
