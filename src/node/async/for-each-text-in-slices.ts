@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
 /**
  * Calls `each` on every text, yielding to the event loop after every `sliceChars` of text: work
  * readied ahead of time (a conversation just opened: its token counts, its request literals) never
@@ -14,7 +15,7 @@ export async function forEachTextInSlices(
     sinceYield += text.length
     if (sinceYield >= sliceChars) {
       sinceYield = 0
-      await new Promise<void>((resolve) => setImmediate(resolve))
+      await nextTurnOfEventLoop()
     }
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
 import type { ChatRequest } from '../../../shared/chat/chat-request'
 import { rememberPromptTextCounts } from './estimate-prompt-tokens'
 import { requestSeed } from './request-hash'
@@ -17,7 +18,7 @@ export type PromptsToRemember = {
 export async function rememberPrompts(prompts: PromptsToRemember): Promise<void> {
   for (const request of prompts.requests) {
     requestSeed(request)
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurnOfEventLoop()
   }
   await rememberPromptTextCounts(prompts.texts)
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
 import type { Conversation } from '../../../shared/history/conversation'
 import { paneRequest } from '../../../shared/history/pane-request'
 import { messageTextsOf } from '../../../shared/history/prompt-texts'
@@ -32,7 +33,7 @@ export async function conversationToReady(
       dialects[pane.dialect].buildRequest(paneRequest(conversation, pane), target).http,
     )
     if (body !== undefined) bodies.push({ dialect: pane.dialect, body })
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurnOfEventLoop()
   }
   return { texts, bodies }
 }

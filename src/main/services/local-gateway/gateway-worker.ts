@@ -1,5 +1,6 @@
 // The local gateway's own thread (node:worker_threads). Main starts it with start-gateway-worker.ts;
 // see there for why a worker and how this file is loaded from TypeScript source and from the build.
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { loadGatewayConfigFile, resolveGatewayConfig } from '../../../gateway/gateway-config'
 import { rememberPrompts } from '../../../gateway/engines/simulator/remember-prompts'
@@ -37,7 +38,7 @@ async function readyConversation(gateway: RunningGateway, prompts: ConversationT
   const requests = []
   for (const body of prompts.bodies) {
     requests.push(...gateway.rememberChatBodies([body]))
-    await new Promise<void>((resolve) => setImmediate(resolve))
+    await nextTurnOfEventLoop()
   }
   await rememberPrompts({ texts: prompts.texts, requests })
 }
