@@ -18,9 +18,9 @@ const quiet = { info() {}, warn() {}, error() {} }
  * came 130–190 ms after the click, against 70–120 ms for a send after another (performance.md S1).
  *
  * Only ever the local gateway, and a model it simulates: a hosted gateway, or a model the local one
- * proxies, would count the request against the user's quota. Its
- * own registry, so no update reaches the renderer and the app's runs are not disturbed. Resolves with
- * how each run ended once they have (none when there is no model to ask); never throws.
+ * proxies, would count the request against the user's quota. Its own registry, so no update reaches
+ * the renderer and the app's runs are not disturbed. Resolves with how each run ended once they have
+ * (none when there is no model to ask); never throws.
  */
 export async function warmUpRuns(options: {
   resolveTarget: RunRegistryOptions['resolveTarget']
