@@ -45,6 +45,16 @@ export type RunningGateway = {
 
 const LISTEN_BACKLOG = 4096
 
+/**
+ * How long an idle keep-alive connection stays open (every reply says so in `Keep-Alive: timeout=`).
+ * Node's default, 5 s, is shorter than a user's pause before the next send: the app's client (undici)
+ * then opens a new connection per pane on each send, and on a busy machine that connect took 2–15 ms
+ * of the first token (performance.md, S1 step 8). It also races clients that keep idle sockets as
+ * long as the server does (httpx: 5 s), which may send on a socket the server is closing. Clients
+ * that read the hint close a little before this; the rest are still served by a fresh connection.
+ */
+export const IDLE_CONNECTION_MS = 65_000
+
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   const config = options.config ?? resolveGatewayConfig()
   const host = options.host ?? '127.0.0.1'
@@ -69,7 +79,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   // legitimately run for many minutes.
   server.headersTimeout = 20_000
   server.requestTimeout = 120_000
-  server.keepAliveTimeout = 5_000
+  server.keepAliveTimeout = IDLE_CONNECTION_MS
   server.timeout = 0
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

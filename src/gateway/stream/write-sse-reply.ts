@@ -33,7 +33,9 @@ export async function writeSseReply(res: ServerResponse, options: SseReplyOption
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
-    connection: 'keep-alive',
+    // No `connection` header of our own: Node then writes `Connection: keep-alive` and the server's
+    // `Keep-Alive: timeout=` hint (IDLE_CONNECTION_MS), which a header set here would suppress; a client
+    // without the hint keeps the socket for its own default (undici: 4 s) and reconnects on each send.
     // Reverse proxies (nginx) must not buffer the stream.
     'x-accel-buffering': 'no',
   })

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -556,6 +557,47 @@ describe('lifecycle', () => {
       await small.close()
     }
   })
+
+  it('keeps an idle connection past a pause: every reply, streams included, says how long, and a client that sends again after 5.5 s reuses its socket', async () => {
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: 1 })
+    const send = (path: string, body: unknown, headers: Record<string, string>) =>
+      new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
+        const request = httpRequest(
+          url(path),
+          { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json' } },
+          (response) => {
+            response.resume()
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                keepAlive: String(response.headers['keep-alive']),
+                reused: request.reusedSocket,
+              }),
+            )
+          },
+        )
+        request.on('error', reject)
+        request.end(JSON.stringify(body))
+      })
+    try {
+      const replies = [
+        await send('/v1/chat/completions', OPENAI_HELLO(TEXT_MODEL, { stream: true }), bearer(CLIENT_KEY)),
+        await send('/v1/messages', MESSAGES_HELLO(TEXT_MODEL, { stream: true }), xApiKey(CLIENT_KEY)),
+        await send('/v1/chat/completions', OPENAI_HELLO(TEXT_MODEL), bearer(CLIENT_KEY)),
+      ]
+      // Longer than Node's default keep-alive (5 s), after which the server may close it at any moment.
+      await new Promise((resolve) => setTimeout(resolve, 5_500))
+      replies.push(
+        await send('/v1/messages', MESSAGES_HELLO(TEXT_MODEL, { stream: true }), xApiKey(CLIENT_KEY)),
+      )
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200])
+      // A minute and more, as docs/gateway.md says: a client that reads the hint keeps its socket.
+      expect(replies.map((reply) => reply.keepAlive)).toEqual(replies.map(() => 'timeout=65'))
+      expect(replies.map((reply) => reply.reused)).toEqual([false, true, true, true])
+    } finally {
+      agent.destroy()
+    }
+  }, 15_000)
 
   it('binds 127.0.0.1 by default: not reachable on any other interface address', async () => {
     expect(gateway.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
