@@ -11,8 +11,7 @@ import type {
  *
  * Why a thread of its own: a request that keeps the gateway busy (a huge schema to make an example
  * of, a runaway allocation) must not stall main, which answers the renderer's IPC and runs the other
- * chats; and with `resourceLimits` a heap blow-up ends this thread (ERR_WORKER_OUT_OF_MEMORY) instead
- * of the app. A worker rather than a child process: it needs no Node binary next to Electron's, starts
+ * chats; and a heap blow-up ends this thread (ERR_WORKER_OUT_OF_MEMORY) instead of the app. A worker rather than a child process: it needs no Node binary next to Electron's, starts
  * in a few tens of milliseconds, and works the same in Electron main and in plain Node (browser mode).
  *
  * How the entry is found: the built app (electron-vite) bundles `gateway-worker.ts` as its own main
@@ -38,32 +37,36 @@ export type GatewayWorker = {
   rememberPrompts(prompts: ConversationToReady): void
 }
 
+/**
+ * The worker's old-generation heap; past it the worker (only) dies with ERR_WORKER_OUT_OF_MEMORY.
+ *
+ * By default none is given, and V8 sizes the worker's heap for this machine as it sizes main's (about a
+ * quarter of its memory, at most 4 GB): Node ends a worker that reaches its limit either way. A cap
+ * below that default also makes V8 grow the heap by less between major GCs (×1.6 at the 1 GB cap
+ * this had: Node 20's V8 allows ×4 only from 2 GB, newer ones only from the machine's default), and
+ * at 1 GB readying an opened 1M-token chat left the heap a few MB short of the next GC, which the
+ * first send then started: its concurrent marking took 30–46 ms of the two cores in the send's first
+ * 130 ms (performance.md, S1 step 8). The limit is best effort in Node: one huge allocation (a giant
+ * array or JSON.parse result) can still abort the whole process (nodejs/node#47224); the body cap and
+ * the bounded example generation keep a single request far from it.
+ */
 export type GatewayWorkerLimits = {
-  /** The worker's old-generation heap; past it the worker (only) dies with ERR_WORKER_OUT_OF_MEMORY. */
   maxOldGenerationSizeMb: number
 }
 
-/**
- * Room for several 32 MB request bodies (the default cap) parsed at once, and far below a machine's
- * RAM. The limit is best effort in Node: many separate allocations end the worker with
- * ERR_WORKER_OUT_OF_MEMORY, but one huge allocation (a giant array or JSON.parse result) can still
- * abort the whole process (nodejs/node#47224). The body cap and the bounded example generation are
- * what keep a single request far from it; this limit is the backstop for slow growth.
- */
-const DEFAULT_GATEWAY_HEAP_MB = 1024
 const CLOSE_GRACE_MS = 3000
 
 const runningFromSource = import.meta.url.endsWith('.ts')
 
-function createWorker(data: GatewayWorkerData, limits: GatewayWorkerLimits): Worker {
-  const options = { workerData: data, resourceLimits: limits }
+function createWorker(data: GatewayWorkerData, limits: GatewayWorkerLimits | undefined): Worker {
+  const options = { workerData: data, ...(limits === undefined ? {} : { resourceLimits: limits }) }
   if (!runningFromSource) return new Worker(new URL('./gateway-worker.js', import.meta.url), options)
   return new Worker(new URL('./gateway-worker-from-source.mjs', import.meta.url), options)
 }
 
 export function startGatewayWorker(
   data: GatewayWorkerData,
-  limits: GatewayWorkerLimits = { maxOldGenerationSizeMb: DEFAULT_GATEWAY_HEAP_MB },
+  limits?: GatewayWorkerLimits,
 ): Promise<GatewayWorker> {
   const worker = createWorker(data, limits)
   let requested = false
