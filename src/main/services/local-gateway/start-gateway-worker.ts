@@ -11,8 +11,9 @@ import type {
  *
  * Why a thread of its own: a request that keeps the gateway busy (a huge schema to make an example
  * of, a runaway allocation) must not stall main, which answers the renderer's IPC and runs the other
- * chats; and a heap blow-up ends this thread (ERR_WORKER_OUT_OF_MEMORY) instead of the app. A worker rather than a child process: it needs no Node binary next to Electron's, starts
- * in a few tens of milliseconds, and works the same in Electron main and in plain Node (browser mode).
+ * chats; and a heap blow-up ends this thread (ERR_WORKER_OUT_OF_MEMORY) instead of the app. A worker
+ * rather than a child process: it needs no Node binary next to Electron's, starts in a few tens of
+ * milliseconds, and works the same in Electron main and in plain Node (browser mode).
  *
  * How the entry is found: the built app (electron-vite) bundles `gateway-worker.ts` as its own main
  * entry, `out/main/gateway-worker.js`, next to the `index.js` this module is bundled into. From
@@ -40,15 +41,15 @@ export type GatewayWorker = {
 /**
  * The worker's old-generation heap; past it the worker (only) dies with ERR_WORKER_OUT_OF_MEMORY.
  *
- * By default none is given, and V8 sizes the worker's heap for this machine as it sizes main's (about a
- * quarter of its memory, at most 4 GB): Node ends a worker that reaches its limit either way. A cap
- * below that default also makes V8 grow the heap by less between major GCs (×1.6 at the 1 GB cap
- * this had: Node 20's V8 allows ×4 only from 2 GB, newer ones only from the machine's default), and
- * at 1 GB readying an opened 1M-token chat left the heap a few MB short of the next GC, which the
- * first send then started: its concurrent marking took 30–46 ms of the two cores in the send's first
- * 130 ms (performance.md, S1 step 8). The limit is best effort in Node: one huge allocation (a giant
- * array or JSON.parse result) can still abort the whole process (nodejs/node#47224); the body cap and
- * the bounded example generation keep a single request far from it.
+ * By default none is given, and V8 sizes the worker's heap for this machine as it sizes main's (about
+ * a quarter of its memory, at most 4 GB): Node ends a worker that reaches its limit either way. A cap
+ * below that default also makes V8 grow the heap by less between major GCs (×1.6 at the 1 GB cap this
+ * had: Node 20's V8 allows ×4 only from 2 GB, newer ones only from the machine's default), and at 1 GB
+ * readying an opened 1M-token chat left the heap a few MB short of the next GC, which the first send
+ * then started: its concurrent marking took 30–46 ms of the two cores in the send's first 130 ms
+ * (performance.md, S1 step 8). The limit is best effort in Node: one huge allocation (a giant array or
+ * JSON.parse result) can still abort the whole process (nodejs/node#47224); the body cap and the
+ * bounded example generation keep a single request far from it.
  */
 export type GatewayWorkerLimits = {
   maxOldGenerationSizeMb: number
