@@ -53,7 +53,7 @@ const LISTEN_BACKLOG = 4096
  * long as the server does (httpx: 5 s), which may send on a socket the server is closing. Clients
  * that read the hint close a little before this; the rest are still served by a fresh connection.
  */
-export const IDLE_CONNECTION_MS = 65_000
+const IDLE_CONNECTION_MS = 65_000
 
 export async function startGateway(options: StartGatewayOptions): Promise<RunningGateway> {
   const config = options.config ?? resolveGatewayConfig()
