@@ -5,7 +5,7 @@ import { useAppStore, type AppState } from '@renderer/store'
 import { flowSpacers } from '@renderer/features/markdown/flow-spacers'
 import {
   adjustScrollUnlessFollowing,
-  SHARED_SCROLL_VIRTUALIZER_OPTIONS,
+  sharedScrollVirtualizerOptions,
   ScrollContainerContext,
   type ScrollContainer,
 } from '@renderer/features/markdown/scroll-container-context'
@@ -53,7 +53,7 @@ export function Transcript({ paneId }: { paneId: string }): React.JSX.Element {
     overscan: 2,
     paddingStart: 12,
     paddingEnd: 12,
-    ...SHARED_SCROLL_VIRTUALIZER_OPTIONS,
+    ...sharedScrollVirtualizerOptions(() => scrollRef.current),
   })
   const followsEnd = useCallback(() => stick.current, [])
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = adjustScrollUnlessFollowing(followsEnd)

@@ -5,7 +5,7 @@ import { flowSpacers } from './flow-spacers'
 import { MarkdownBlock } from './MarkdownBlock'
 import {
   adjustScrollUnlessFollowing,
-  SHARED_SCROLL_VIRTUALIZER_OPTIONS,
+  sharedScrollVirtualizerOptions,
   type ScrollContainer,
 } from './scroll-container-context'
 
@@ -59,7 +59,7 @@ export function VirtualBlocks({
     rangeExtractor: (range: Range) =>
       defaultRangeExtractor(container.followsEnd() ? { ...range, endIndex: range.count - 1 } : range),
     scrollMargin,
-    ...SHARED_SCROLL_VIRTUALIZER_OPTIONS,
+    ...sharedScrollVirtualizerOptions(() => scrollElement),
   })
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = adjustScrollUnlessFollowing(container.followsEnd)
 

@@ -33,11 +33,23 @@ export function adjustScrollUnlessFollowing<S extends Element>(followsEnd: () =>
 
 /**
  * Options of the virtualizers that share a transcript's scroll element (its rows, and the blocks of
- * each long reply in it). tanstack re-renders the virtualizer's component when its range changes and
+ * each long reply in it).
+ *
+ * `initialOffset` is where the element is now: tanstack scrolls the element to a new virtualizer's
+ * initial offset when it attaches, and a long reply's blocks attach when the reply comes into view.
+ * With the default (0), opening a long conversation at its end mounted the last reply's blocks, which
+ * threw the view back to the top, which unmounted them, and so on (seen in Chromium 150).
+ *
+ * `isScrollingResetDelay`: tanstack re-renders the virtualizer's component when its range changes and
  * when `isScrolling` flips: true at a scroll (a synchronous render inside the scroll event), false
  * 150 ms after the last one. A streaming reply scrolls the view to its end every frame, and at 4× CPU
  * throttle frames come more than 150 ms apart, so every frame paid two extra renders of each
  * virtualizer for the flip alone. Nothing here reads `isScrolling`: it now resets only after a pause
  * longer than a slow frame, and only range changes render (those must, in the same frame).
  */
-export const SHARED_SCROLL_VIRTUALIZER_OPTIONS = { isScrollingResetDelay: 1000 } as const
+export function sharedScrollVirtualizerOptions(scrollElement: () => Element | null) {
+  return {
+    initialOffset: () => scrollElement()?.scrollTop ?? 0,
+    isScrollingResetDelay: 1000,
+  } as const
+}
