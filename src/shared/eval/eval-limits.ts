@@ -1,3 +1,5 @@
+import { TEMPLATE_LIMITS } from '../templates/template'
+
 /**
  * Size caps of everything the workbench reads from a file or a paste. No input may freeze the app or
  * the CLI: each parser checks the bytes first, then counts rows as it goes, and refuses with a
@@ -8,9 +10,9 @@ export const EVAL_LIMITS = {
   fileChars: 16 * 1024 * 1024,
   cases: 10_000,
   /** Variables (CSV columns) per case. */
-  variables: 200,
+  variables: TEMPLATE_LIMITS.variables,
   /** One variable value or expectation. */
-  valueChars: 1024 * 1024,
+  valueChars: TEMPLATE_LIMITS.valueChars,
   gradersPerCase: 50,
   /** Targets of one run (the matrix has cases × targets cells). */
   targets: 32,

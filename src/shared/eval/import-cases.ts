@@ -11,7 +11,7 @@ import {
 } from './eval-input-error'
 import { checkExpectColumn, graderFromCell, isExpectColumn } from './expect-columns'
 import type { GraderSpec } from './grader-spec'
-import { VARIABLE_NAME, VARIABLE_NAME_RULE } from './template'
+import { VARIABLE_NAME, VARIABLE_NAME_RULE } from '../templates/template'
 import { testCaseSchema, type TestCase } from './test-set-schema'
 
 /**

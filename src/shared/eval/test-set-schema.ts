@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { responseFormatSchema, toolChoiceSchema, toolDefinitionSchema } from '../chat/chat-schemas'
 import { EVAL_LIMITS } from './eval-limits'
 import { graderSpecSchema } from './grader-spec'
-import { VARIABLE_NAME, VARIABLE_NAME_RULE } from './template'
+import { VARIABLE_NAME, VARIABLE_NAME_RULE } from '../templates/template'
 
 /**
  * The test-set file (JSON or YAML; docs/eval.md, JSON Schema in docs/test-set.schema.json). One

@@ -10,8 +10,7 @@ import {
   usageSchema,
 } from '../chat/chat-schemas'
 import { paramAdjustmentSchema, terminalStateSchema } from '../runs/run-types'
-import { EVAL_LIMITS } from '../eval/eval-limits'
-import { VARIABLE_NAME } from '../eval/template'
+import { TEMPLATE_LIMITS, VARIABLE_NAME } from '../templates/template'
 
 /** Sampling and tool parameters of a conversation, shared by its panes. */
 const chatParamsSchema = z.strictObject({
@@ -127,8 +126,8 @@ export const conversationSchema = z.strictObject({
    * is sent as written); present: every send and the code views fill the request with them.
    */
   variables: z
-    .record(z.string().regex(VARIABLE_NAME), z.string().max(EVAL_LIMITS.valueChars))
-    .refine((values) => Object.keys(values).length <= EVAL_LIMITS.variables, 'too many variables')
+    .record(z.string().regex(VARIABLE_NAME), z.string().max(TEMPLATE_LIMITS.valueChars))
+    .refine((values) => Object.keys(values).length <= TEMPLATE_LIMITS.variables, 'too many variables')
     .optional(),
 })
 export type Conversation = z.infer<typeof conversationSchema>

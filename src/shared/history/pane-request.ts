@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '../chat/chat-request'
-import { fillRequest } from '../eval/template'
+import { fillRequest } from '../templates/template'
 import type { Conversation, Pane, StoredMessage } from './conversation'
 import { paneSettings } from './pane-settings'
 

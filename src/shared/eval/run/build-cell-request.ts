@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../chat/chat-request'
-import { fillRequest, findRequestVariables, TemplateError } from '../template'
+import { fillRequest, findRequestVariables, TemplateError } from '../../templates/template'
 import type { PromptTemplate, TestCase } from '../test-set-schema'
 import type { EvalTarget } from './eval-run-types'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatRequest } from '../../chat/chat-request'
-import { TemplateError } from '../template'
+import { TemplateError } from '../../templates/template'
 import type { TestSet } from '../test-set-schema'
 import type { EvalTarget } from './eval-run-types'
 import { runEvaluation, type CellReply, type ExecuteCell } from './run-evaluation'

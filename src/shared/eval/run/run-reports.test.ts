@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseWellFormedXml } from '../../../../test/support/well-formed-xml'
+import { parseWellFormedXml } from '@test/support/well-formed-xml'
 import { compareRuns } from './compare-runs'
 import type { CellResult, EvalRun } from './eval-run-types'
 import { parseRunJson, runToJson } from './export-json'

@@ -18,6 +18,12 @@ const VARIABLE_SOURCE = String.raw`\{\{\s*(${NAME_SOURCE})\s*\}\}`
 export const VARIABLE_NAME = new RegExp(`^${NAME_SOURCE}$`)
 export const VARIABLE_NAME_RULE = 'a variable name: a letter or _, then letters, digits, _ . - (at most 64)'
 
+/** How many variables a set of values may hold, and how long one value may be (test sets, saved chats). */
+export const TEMPLATE_LIMITS = {
+  variables: 200,
+  valueChars: 1024 * 1024,
+} as const
+
 /** Values by variable name. */
 export type TemplateValues = Readonly<Record<string, string>>
 
