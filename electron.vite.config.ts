@@ -26,17 +26,24 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
- * The renderer imports the shared core and its own folders by alias, not by `../../../../` (the
- * electron-vite convention). The same table is in tsconfig.base.json (`paths`) for the type checker and
- * tsx, and vitest.config.ts reads it from here.
+ * Code outside a folder's own area imports by alias, not by `../../../` (the electron-vite convention):
+ * `@shared/…` the pure core, `@node/…` the Node-only helpers, `@gateway` the local gateway's front door,
+ * `@main/…`, `@renderer/…`, and `@test/…`, `@scripts/…` for tests and benchmarks. The same table is in tsconfig.base.json
+ * (`paths`) for the type checker and tsx, and vitest.config.ts reads it from here.
  */
-export const RENDERER_ALIASES = {
+export const ALIASES = {
   '@shared': resolve(__dirname, 'src/shared'),
+  '@node': resolve(__dirname, 'src/node'),
+  '@gateway': resolve(__dirname, 'src/gateway'),
+  '@main': resolve(__dirname, 'src/main'),
   '@renderer': resolve(__dirname, 'src/renderer/src'),
+  '@test': resolve(__dirname, 'test'),
+  '@scripts': resolve(__dirname, 'scripts'),
 }
 
 export default defineConfig({
   main: {
+    resolve: { alias: ALIASES },
     build: {
       outDir: 'out/main',
       rollupOptions: {
@@ -54,6 +61,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: ALIASES },
     build: {
       outDir: 'out/preload',
       // A sandboxed preload can only require('electron'): one self-contained CommonJS file.
@@ -66,7 +74,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    resolve: { alias: RENDERER_ALIASES },
+    resolve: { alias: ALIASES },
     plugins: [react(), contentSecurityPolicy()],
     build: {
       outDir: 'out/renderer',

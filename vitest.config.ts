@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
-import { RENDERER_ALIASES } from './electron.vite.config'
+import { ALIASES } from './electron.vite.config'
 
 // Tests that start real processes: anything under test/integration/ (the gateway CLI, SDK clients
 // against a live gateway, the browser host over HTTP), `*.shell.test.ts` (generated commands
@@ -32,7 +32,7 @@ const unitWorkers = availableParallelism()
 
 // `npm run test:unit` (and `npm run check`) runs the two unit projects; `npm test` runs them all.
 export default defineConfig({
-  resolve: { alias: RENDERER_ALIASES },
+  resolve: { alias: ALIASES },
   test: {
     projects: [
       {

@@ -32,10 +32,10 @@ import { Agent, createServer, request, type IncomingMessage, type ServerResponse
 import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { SIMULATE_HEADER } from '../src/shared/runs/simulate-header'
+import { SIMULATE_HEADER } from '@shared/runs/simulate-header'
 import { startPortkey, type PeerGateway } from './bench/peer-gateway'
 import { median, percentile } from './bench/stats'
-import { mulberry32 } from '../src/shared/random/mulberry32'
+import { mulberry32 } from '@shared/random/mulberry32'
 import { throughputSweep, type SweepTarget } from './bench/throughput-sweep'
 
 const SCRIPT = fileURLToPath(import.meta.url)
@@ -256,8 +256,8 @@ async function runFloor(upstreamPort: number): Promise<void> {
 // ─────────────────────────────────────────────────────────────────────── gateway (own process)
 
 async function runGateway(upstreamPort: number): Promise<void> {
-  const { startGateway } = await import('../src/gateway/start-gateway')
-  const { resolveGatewayConfig } = await import('../src/gateway/gateway-config')
+  const { startGateway } = await import('@gateway/start-gateway')
+  const { resolveGatewayConfig } = await import('@gateway/gateway-config')
   const upstreamBase = `http://127.0.0.1:${upstreamPort}/v1`
   const proxy = await startGateway({
     apiKey: CLIENT_KEY,

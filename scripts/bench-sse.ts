@@ -4,11 +4,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { StreamPart } from '../src/shared/chat/stream-part'
-import { dialects } from '../src/shared/dialects'
-import { encodeSseFrame } from '../src/shared/dialects/sse/sse-encode'
-import { createPartDecoder } from '../src/shared/dialects/sse/part-decoder'
-import { createSseParser } from '../src/shared/dialects/sse/sse-parser'
+import type { StreamPart } from '@shared/chat/stream-part'
+import { dialects } from '@shared/dialects'
+import { encodeSseFrame } from '@shared/dialects/sse/sse-encode'
+import { createPartDecoder } from '@shared/dialects/sse/part-decoder'
+import { createSseParser } from '@shared/dialects/sse/sse-parser'
 import { formatTable, median } from './bench/stats'
 
 const ROUNDS = 7

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
-import { EvalInputError } from '../src/shared/eval/eval-input-error'
-import { EVAL_LIMITS } from '../src/shared/eval/eval-limits'
+import { EvalInputError } from '@shared/eval/eval-input-error'
+import { EVAL_LIMITS } from '@shared/eval/eval-limits'
 import { runEvalCli } from './eval/run-eval-cli'
 
 // `npm run eval -- <set-file> [options]`: the headless runner for CI (scripts/eval/run-eval-cli.ts).

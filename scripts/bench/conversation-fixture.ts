@@ -1,6 +1,6 @@
 // The conversation bench:render opens: 1,048,576 o200k tokens of mixed markdown, deterministic.
-import { countTextTokens } from '../../src/shared/tokens/count-text-tokens'
-import type { Conversation, Pane, ReplyRecord, StoredMessage } from '../../src/shared/history/conversation'
+import { countTextTokens } from '@shared/tokens/count-text-tokens'
+import type { Conversation, Pane, ReplyRecord, StoredMessage } from '@shared/history/conversation'
 import { seededRandom, type Random } from './seeded-random'
 
 export const BENCH_CONVERSATION_ID = 'bench-1m-tokens'

@@ -1,9 +1,9 @@
 // A second listener on the browser host's event stream (every event goes to every connected page):
 // what main sent the renderer, when, per run. Used for I1 (one update per run per frame, none lost or
 // reordered) and as one of the sources of the correctness check (the text that went over IPC).
-import { TOKEN_HEADER } from '../../src/shared/ipc/browser-transport'
-import { createSseParser } from '../../src/shared/dialects/sse/sse-parser'
-import type { RunUpdate } from '../../src/shared/runs/run-types'
+import { TOKEN_HEADER } from '@shared/ipc/browser-transport'
+import { createSseParser } from '@shared/dialects/sse/sse-parser'
+import type { RunUpdate } from '@shared/runs/run-types'
 
 export type RunTrace = {
   runId: string

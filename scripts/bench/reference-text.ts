@@ -1,11 +1,11 @@
 // The text a streamed reply must have, fetched again WITHOUT streaming from a gateway of our own with
 // the same config. The simulator is deterministic (the same request gives the same text, streaming or
 // not: `stream` is not part of its seed), so this is an independent source of the exact bytes.
-import { dialects } from '../../src/shared/dialects'
-import type { Conversation, Pane } from '../../src/shared/history/conversation'
-import { resolveGatewayConfig, type GatewayConfigInput } from '../../src/gateway/gateway-config'
-import { startGateway } from '../../src/gateway/start-gateway'
-import { paneRequest } from '../../src/shared/history/pane-request'
+import { dialects } from '@shared/dialects'
+import type { Conversation, Pane } from '@shared/history/conversation'
+import { resolveGatewayConfig, type GatewayConfigInput } from '@gateway/gateway-config'
+import { startGateway } from '@gateway/start-gateway'
+import { paneRequest } from '@shared/history/pane-request'
 
 /**
  * The reply text of each pane's last turn: the pane's request rebuilt from the saved conversation

@@ -3,11 +3,8 @@
 // block is rendered with the renderer's own markdown settings, and the page is scrolled through the
 // reply, comparing every block element it shows with the expected one by its index. Every index must
 // be seen, and each must match: a lost, doubled, stale or reordered piece of text fails the check.
-import {
-  isPathologicalBlock,
-  renderMarkdownBlock,
-} from '../../src/renderer/src/features/markdown/render-markdown-block'
-import { splitMarkdownBlocks } from '../../src/renderer/src/features/markdown/split-markdown-blocks'
+import { isPathologicalBlock, renderMarkdownBlock } from '@renderer/features/markdown/render-markdown-block'
+import { splitMarkdownBlocks } from '@renderer/features/markdown/split-markdown-blocks'
 
 export type ExpectedBlock = { plain: boolean; html: string; text: string }
 

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../src/shared/random/mulberry32'
+import { mulberry32 } from '@shared/random/mulberry32'
 
 /** A small seeded generator: the benchmark's conversation is the same bytes on every machine and run. */
 export type Random = {

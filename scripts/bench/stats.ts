@@ -1,5 +1,5 @@
 /** Small statistics for benchmark figures (no timing is ever asserted: these are for the record). */
-import { percentile as nearestRank } from '../../src/shared/stats/percentile'
+import { percentile as nearestRank } from '@shared/stats/percentile'
 
 /** The shared nearest-rank percentile, as a number for tables: NaN where there are no samples. */
 export function percentile(values: readonly number[], p: number): number {

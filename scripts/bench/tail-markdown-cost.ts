@@ -10,8 +10,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { renderMarkdownBlock } from '../../src/renderer/src/features/markdown/render-markdown-block'
-import { createBlockSplitter } from '../../src/renderer/src/features/markdown/split-markdown-blocks'
+import { renderMarkdownBlock } from '@renderer/features/markdown/render-markdown-block'
+import { createBlockSplitter } from '@renderer/features/markdown/split-markdown-blocks'
 import { buildBenchConversation } from './conversation-fixture'
 import { percentile, round } from './stats'
 

@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { DIALECT_IDS, type DialectId } from '../../src/shared/chat/chat-request'
-import { SEED_MODELS } from '../../src/shared/catalog'
-import type { EvalTarget } from '../../src/shared/eval/run/eval-run-types'
+import { DIALECT_IDS, type DialectId } from '@shared/chat/chat-request'
+import { SEED_MODELS } from '@shared/catalog'
+import type { EvalTarget } from '@shared/eval/run/eval-run-types'
 
 export type EvalCliArgs = {
   help: boolean

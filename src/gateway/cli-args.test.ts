@@ -9,7 +9,7 @@ import {
   hostWarning,
   parseGatewayArgs,
 } from './cli-args'
-import { isLoopbackHost } from '../shared/http/loopback-host'
+import { isLoopbackHost } from '@shared/http/loopback-host'
 
 describe('parseGatewayArgs', () => {
   it('defaults to loopback on 8787 with fault injection on', () => {

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { isLoopbackHost } from '../shared/http/loopback-host'
+import { isLoopbackHost } from '@shared/http/loopback-host'
 
 export type GatewayCliArgs = {
   help: boolean

@@ -5,7 +5,7 @@ import { API_KEY_ENV_VAR, gatewayBanner, type KeySource } from './cli-banner'
 import { SIMULATE_HEADER_HELP } from './engines/simulator'
 import { loadGatewayConfigFile, resolveGatewayConfig, type GatewayConfig } from './gateway-config'
 import { startGateway } from './start-gateway'
-import { apiKeyProblem } from '../shared/settings/api-key'
+import { apiKeyProblem } from '@shared/settings/api-key'
 
 async function main(): Promise<void> {
   let args: GatewayCliArgs

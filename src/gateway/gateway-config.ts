@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import { DIALECT_IDS } from '../shared/chat/chat-request'
+import { DIALECT_IDS } from '@shared/chat/chat-request'
 
 /**
  * The gateway's configuration: which engine serves each model, pacing of the simulator, limits.

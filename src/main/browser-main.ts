@@ -1,7 +1,7 @@
 import type { AppServices } from './app/create-app-services'
 import { createAppServices } from './app/create-app-services'
 import { createBrowserHost } from './browser-host'
-import type { EventSink } from './ipc/handlers'
+import type { EventSink } from './ipc/dispatch'
 import { createKeytarSecretStore, type SecretStore } from './services/secret-store'
 
 export type BrowserModeOptions = {

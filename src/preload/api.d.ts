@@ -1,4 +1,4 @@
-import type { PlaygroundApi } from '../shared/ipc/contract'
+import type { PlaygroundApi } from '@shared/ipc/contract'
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { EVENT_CHANNELS, INVOKE_CHANNELS, type PlaygroundApi } from '../shared/ipc/contract'
+import { EVENT_CHANNELS, INVOKE_CHANNELS, type PlaygroundApi } from '@shared/ipc/contract'
 
 const electron = vi.hoisted(() => {
   const exposed: Record<string, unknown> = {}

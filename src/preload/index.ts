@@ -1,6 +1,6 @@
 // Builds window.api from the contract's channel names: adding a channel never changes this file.
 import { contextBridge, ipcRenderer } from 'electron'
-import { EVENT_CHANNELS, INVOKE_CHANNELS, type PlaygroundApi } from '../shared/ipc/contract'
+import { EVENT_CHANNELS, INVOKE_CHANNELS, type PlaygroundApi } from '@shared/ipc/contract'
 
 const invokeChannels = new Set<string>(INVOKE_CHANNELS)
 const eventChannels = new Set<string>(EVENT_CHANNELS)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import type { Conversation } from '../../src/shared/history/conversation'
+import type { Conversation } from '@shared/history/conversation'
 import { startApp, type AppProcess } from './support/app-process'
 import { hostInvoke } from './support/host-api'
 import { HistoryPage } from './support/pages/history'

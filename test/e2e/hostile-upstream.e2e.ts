@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { hostileReplies, keyLeaks } from '../../src/main/services/runs/__fixtures__/hostile-replies'
+import { hostileReplies, keyLeaks } from '@main/services/runs/__fixtures__/hostile-replies'
 import { startHostileUpstream } from '../integration/canary/hostile-upstream'
 import { startApp, type AppProcess } from './support/app-process'
 import { hostInvoke } from './support/host-api'

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import type { Conversation } from '../../src/shared/history/conversation'
+import type { Conversation } from '@shared/history/conversation'
 import { startApp, type AppProcess } from './support/app-process'
 import { hostInvoke } from './support/host-api'
 import { layoutProblems } from './support/layout-problems'

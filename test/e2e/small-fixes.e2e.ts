@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { resolveGatewayConfig } from '../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../src/gateway/start-gateway'
+import { resolveGatewayConfig } from '@gateway/gateway-config'
+import { startGateway, type RunningGateway } from '@gateway/start-gateway'
 import { startApp, type AppProcess } from './support/app-process'
 import { hostInvoke } from './support/host-api'
 import { CatalogPage } from './support/pages/catalog'

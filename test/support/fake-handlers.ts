@@ -1,6 +1,6 @@
 import { vi, type Mock } from 'vitest'
-import { INVOKE_CHANNELS, type InvokeChannel } from '../../src/shared/ipc/contract'
-import type { InvokeHandlers } from '../../src/main/ipc/handlers'
+import { INVOKE_CHANNELS, type InvokeChannel } from '@shared/ipc/contract'
+import type { InvokeHandlers } from '@main/ipc/dispatch'
 
 export type FakeHandlers = {
   handlers: InvokeHandlers

@@ -1,4 +1,4 @@
-import { GatewayError } from '../../src/shared/chat/errors'
+import { GatewayError } from '@shared/chat/errors'
 
 /**
  * The GatewayError `action` throws (a decoder's 400, a refused header). Fails the test when the

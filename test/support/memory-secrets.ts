@@ -1,4 +1,4 @@
-import type { KeyStatus, SecretStore } from '../../src/main/services/secret-store/secret-store'
+import type { KeyStatus, SecretStore } from '@main/services/secret-store/secret-store'
 
 /**
  * A SecretStore in a Map, for tests that need keys but not a keychain: the status reads as the

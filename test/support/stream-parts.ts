@@ -1,8 +1,8 @@
-import type { StreamPart } from '../../src/shared/chat/stream-part'
-import type { StreamEncoder, StreamParser } from '../../src/shared/dialects/dialect'
-import { encodeSseFrame } from '../../src/shared/dialects/sse/sse-encode'
-import type { SseFrame } from '../../src/shared/dialects/sse/sse-message'
-import { createSseParser } from '../../src/shared/dialects/sse/sse-parser'
+import type { StreamPart } from '@shared/chat/stream-part'
+import type { StreamEncoder, StreamParser } from '@shared/dialects/dialect'
+import { encodeSseFrame } from '@shared/dialects/sse/sse-encode'
+import type { SseFrame } from '@shared/dialects/sse/sse-message'
+import { createSseParser } from '@shared/dialects/sse/sse-parser'
 
 /**
  * Bytes → SSE events → a dialect's parts, exactly as a client runs it: the pieces fed one by one as

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
-import { GatewayError } from '../../shared/chat/errors'
-import { dialectList, dialects } from '../../shared/dialects'
-import type { Dialect, HeaderReader } from '../../shared/dialects/dialect'
+import { GatewayError } from '@shared/chat/errors'
+import { dialectList, dialects } from '@shared/dialects'
+import type { Dialect, HeaderReader } from '@shared/dialects/dialect'
 
 /**
  * Headers straight from Node's parsed object (names already lower-cased). Cheaper than a web

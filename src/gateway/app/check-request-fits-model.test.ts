@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatRequest } from '../../shared/chat/chat-request'
-import type { GatewayError } from '../../shared/chat/errors'
+import type { ChatRequest } from '@shared/chat/chat-request'
+import type { GatewayError } from '@shared/chat/errors'
 import { estimatePromptTokens, promptTokensAtMost } from '../engines/simulator'
 import type { ServedModel } from '../engines/engine'
 import { checkRequestFitsModel } from './check-request-fits-model'

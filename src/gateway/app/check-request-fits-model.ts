@@ -1,5 +1,5 @@
-import type { ChatRequest, DialectId } from '../../shared/chat/chat-request'
-import { GatewayError } from '../../shared/chat/errors'
+import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
+import { GatewayError } from '@shared/chat/errors'
 import type { ServedModel } from '../engines/engine'
 
 export type PromptTokenEstimator = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from '../../shared/chat/errors'
-import { dialectList } from '../../shared/dialects'
+import { GatewayError } from '@shared/chat/errors'
+import { dialectList } from '@shared/dialects'
 import { INTERNAL_ERROR_MESSAGE, errorReply } from './error-reply'
 
 describe('errorReply', () => {

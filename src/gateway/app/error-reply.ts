@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import { GatewayError } from '../../shared/chat/errors'
-import type { Dialect } from '../../shared/dialects/dialect'
+import { GatewayError } from '@shared/chat/errors'
+import type { Dialect } from '@shared/dialects/dialect'
 
 export type ErrorReply = { status: number; headers: Record<string, string>; body: unknown }
 

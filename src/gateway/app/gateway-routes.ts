@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
-import { dialectList, dialects } from '../../shared/dialects'
-import type { Dialect } from '../../shared/dialects/dialect'
+import { dialectList, dialects } from '@shared/dialects'
+import type { Dialect } from '@shared/dialects/dialect'
 
 export type GatewayEnv = { Bindings: HttpBindings }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Dialect } from '../../shared/dialects/dialect'
+import type { Dialect } from '@shared/dialects/dialect'
 import type { ServedModel } from '../engines/engine'
 import { headerReaderOf } from './caller'
 import type { ChatBodyMemo } from './chat-body-memo'

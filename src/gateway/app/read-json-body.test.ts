@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from '../../shared/chat/errors'
+import { GatewayError } from '@shared/chat/errors'
 import { readJsonBody } from './read-json-body'
 
 function request(body: string | Uint8Array, headers: IncomingMessage['headers']): IncomingMessage {

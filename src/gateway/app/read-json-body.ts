@@ -1,11 +1,7 @@
 import type { IncomingMessage } from 'node:http'
-import { GatewayError } from '../../shared/chat/errors'
+import { GatewayError } from '@shared/chat/errors'
 import type { ChatBodyMemo } from './chat-body-memo'
-import {
-  describeMediaType,
-  readCappedJsonBody,
-  type JsonBodyProblem,
-} from '../../node/http/read-capped-json-body'
+import { describeMediaType, readCappedJsonBody, type JsonBodyProblem } from '@node/http/read-capped-json-body'
 
 /**
  * A chat or count-tokens request's JSON body (readCappedJsonBody: capped, strict UTF-8), or the

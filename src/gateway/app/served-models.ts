@@ -1,6 +1,6 @@
-import type { CatalogModel } from '../../shared/catalog'
-import { GatewayError } from '../../shared/chat/errors'
-import type { Dialect } from '../../shared/dialects/dialect'
+import type { CatalogModel } from '@shared/catalog'
+import { GatewayError } from '@shared/chat/errors'
+import type { Dialect } from '@shared/dialects/dialect'
 import type { ServedModel } from '../engines/engine'
 
 /** The gateway's view of a catalog record: what it needs to validate and route a request. */

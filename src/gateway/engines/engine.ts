@@ -1,6 +1,6 @@
-import type { ChatRequest, DialectId } from '../../shared/chat/chat-request'
-import type { StreamPart } from '../../shared/chat/stream-part'
-import type { HeaderReader } from '../../shared/dialects/dialect'
+import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
+import type { StreamPart } from '@shared/chat/stream-part'
+import type { HeaderReader } from '@shared/dialects/dialect'
 
 /** What the gateway knows about a catalog model when it serves a request for it. */
 export type ServedModel = {

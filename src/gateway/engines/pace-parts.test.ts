@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { StreamPart } from '../../shared/chat/stream-part'
+import type { StreamPart } from '@shared/chat/stream-part'
 import { paceParts } from './pace-parts'
 
 const text = (t: string): StreamPart => ({ type: 'text-delta', text: t })

@@ -1,4 +1,4 @@
-import type { StreamPart } from '../../shared/chat/stream-part'
+import type { StreamPart } from '@shared/chat/stream-part'
 
 /** A part of a reply and the wait, in whole milliseconds, before it is written. */
 export type PacedPart = { part: StreamPart; delayMs: number }

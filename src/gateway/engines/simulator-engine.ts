@@ -1,7 +1,7 @@
 import type { GatewayConfig } from '../gateway-config'
 import type { Engine } from './engine'
 import { paceParts } from './pace-parts'
-import { parseSimulateHeader, SIMULATE_HEADER } from '../../shared/runs/simulate-header'
+import { parseSimulateHeader, SIMULATE_HEADER } from '@shared/runs/simulate-header'
 import { runSimulation } from './simulator'
 
 /**

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
-import { dispatchInvoke } from '../ipc/handlers'
-import { memorySecrets } from '../../../test/support/memory-secrets'
+import { dispatchInvoke } from '../ipc/dispatch'
+import { memorySecrets } from '@test/support/memory-secrets'
 import { REQUEST } from '../ipc/handlers/__fixtures__/handler-fixtures'
 import { createAppServices, type AppServices } from './create-app-services'
 

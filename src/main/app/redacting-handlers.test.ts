@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dispatchInvoke, UserFacingError, type InvokeHandlers } from '../ipc/handlers'
+import { dispatchInvoke, type InvokeHandlers } from '../ipc/dispatch'
+import { UserFacingError } from '../services/user-facing-error'
 import { withRedactedErrors } from './redacting-handlers'
 
 const KEY = 'sk-CANARY-handler-0123456789'

@@ -1,4 +1,5 @@
-import { UserFacingError, type InvokeHandlers } from '../ipc/handlers'
+import { type InvokeHandlers } from '../ipc/dispatch'
+import { UserFacingError } from '../services/user-facing-error'
 
 /**
  * Every handler's failure, redacted before it reaches the renderer: an internal error's message

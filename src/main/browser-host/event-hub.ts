@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import { encodeSseFrame } from '../../shared/dialects/sse/sse-encode'
-import type { EventSink } from '../ipc/handlers'
+import { encodeSseFrame } from '@shared/dialects/sse/sse-encode'
+import type { EventSink } from '../ipc/dispatch'
 import { API_HEADERS } from './security-headers'
 
 export type EventHubOptions = {

@@ -1,9 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import {
-  describeMediaType,
-  readCappedJsonBody,
-  type JsonBodyProblem,
-} from '../../node/http/read-capped-json-body'
+import { describeMediaType, readCappedJsonBody, type JsonBodyProblem } from '@node/http/read-capped-json-body'
 import type { Refusal } from './refusal'
 
 export type InvokeBody = { ok: true; input: unknown } | { ok: false; refusal: Refusal }

@@ -1,6 +1,6 @@
 import { accessTokensMatch } from './access-token'
 import { allowedHostHeaders, allowedOrigins } from './loopback-origins'
-import { NO_TOKEN_HINT, TOKEN_HEADER } from '../../shared/ipc/browser-transport'
+import { NO_TOKEN_HINT, TOKEN_HEADER } from '@shared/ipc/browser-transport'
 import type { Refusal } from './refusal'
 
 export type RequestGuard = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFakeHandlers, type FakeHandlers } from '../../../test/support/fake-handlers'
+import { createFakeHandlers, type FakeHandlers } from '@test/support/fake-handlers'
 import { rawRequest, rawSocketRequest } from './__fixtures__/raw-http'
 import {
   APP_JS,

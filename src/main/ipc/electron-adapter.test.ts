@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { WebFrameMain } from 'electron'
-import { INVOKE_CHANNELS } from '../../shared/ipc/contract'
-import { createFakeHandlers } from '../../../test/support/fake-handlers'
+import { INVOKE_CHANNELS } from '@shared/ipc/contract'
+import { createFakeHandlers } from '@test/support/fake-handlers'
 import { createTrustedFrameCheck, registerIpcHandlers } from './electron-adapter'
 
 const APP_URL = 'file:///opt/app/out/renderer/index.html'

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron'
-import { INVOKE_CHANNELS } from '../../shared/ipc/contract'
-import { dispatchInvoke, type EventSink, type InvokeHandlers } from './handlers'
+import { INVOKE_CHANNELS } from '@shared/ipc/contract'
+import { dispatchInvoke, type EventSink, type InvokeHandlers } from './dispatch'
 
 /**
  * Registers one `ipcMain.handle` per contract channel. Every call checks that it comes from our own

@@ -1,5 +1,5 @@
 import { BrowserWindow, session, shell, type Session } from 'electron'
-import { isHttpUrl } from '../../shared/settings/settings-schema'
+import { isHttpUrl } from '@shared/settings/settings-schema'
 
 /** The settings of security.md §1, on every window. */
 const SECURE_WEB_PREFERENCES = {

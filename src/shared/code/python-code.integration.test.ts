@@ -9,7 +9,7 @@ import { toAsciiJson } from '../http/json-ascii'
 import { anyChatRequest, SECRET, sentHttp } from './__fixtures__/code-arbitraries'
 import { generateCode } from './code-generators'
 import { CODE_VARIANTS } from './__fixtures__/code-variants'
-import { startPythonWorker } from '../../../test/support/python-worker'
+import { startPythonWorker } from '@test/support/python-worker'
 
 /**
  * What the emitted Python sets, read by Python's own parser: the client's keyword arguments (the key

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { anyJson } from './__fixtures__/code-arbitraries'
-import { startPythonWorker } from '../../../test/support/python-worker'
+import { startPythonWorker } from '@test/support/python-worker'
 import { pythonLiteral } from './python-literal'
 
 // Python itself reads the literal (ast.literal_eval: the literal subset, nothing is executed); the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gatewayErrorOf } from '../../../test/support/gateway-error-of'
+import { gatewayErrorOf } from '@test/support/gateway-error-of'
 import { GatewayError } from '../chat/errors'
 import { parseSimulateHeader } from './simulate-header'
 

@@ -1,4 +1,4 @@
-import type { InvokeChannel, InvokeInput, InvokeOutput, InvokeResult } from '../../../src/shared/ipc/contract'
+import type { InvokeChannel, InvokeInput, InvokeOutput, InvokeResult } from '@shared/ipc/contract'
 import type { AppProcess } from './app-process'
 
 /** The per-launch access token, from the URL `npm start` printed (`…/#token=…`). */

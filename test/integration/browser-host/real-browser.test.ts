@@ -7,8 +7,8 @@ import { build } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFakeHandlers, type FakeHandlers } from '../../support/fake-handlers'
-import { createRendererDir, type RendererDir } from '../../../src/main/browser-host/__fixtures__/renderer-dir'
-import { createBrowserHost, type BrowserHost } from '../../../src/main/browser-host'
+import { createRendererDir, type RendererDir } from '@main/browser-host/__fixtures__/renderer-dir'
+import { createBrowserHost, type BrowserHost } from '@main/browser-host'
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../support/chromium'
 
 /**

@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { startBrowserMode, type RunningBrowserMode } from '../../../src/main/browser-main'
-import { createSseParser } from '../../../src/shared/dialects/sse/sse-parser'
-import type { RunUpdate } from '../../../src/shared/runs/run-types'
+import { startBrowserMode, type RunningBrowserMode } from '@main/browser-main'
+import { createSseParser } from '@shared/dialects/sse/sse-parser'
+import type { RunUpdate } from '@shared/runs/run-types'
 
 /**
  * The app in browser mode on loopback, driven over HTTP the way the page drives it: every invoke

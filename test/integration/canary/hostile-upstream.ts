@@ -1,9 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  hostileReplies,
-  type HostileReply,
-} from '../../../src/main/services/runs/__fixtures__/hostile-replies'
+import { hostileReplies, type HostileReply } from '@main/services/runs/__fixtures__/hostile-replies'
 
 /**
  * A real loopback server playing a hostile upstream: it takes the credential the app sends

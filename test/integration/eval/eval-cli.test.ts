@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseRunJson } from '../../../src/shared/eval/run/export-json'
+import { parseRunJson } from '@shared/eval/run/export-json'
 import { parseWellFormedXml } from '../../support/well-formed-xml'
 
 /**

@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createEvalService } from '../../../src/main/services/eval/eval-service'
-import { parseRunJson } from '../../../src/shared/eval/run/export-json'
-import type { TestSet } from '../../../src/shared/eval/test-set-schema'
+import { createEvalService } from '@main/services/eval/eval-service'
+import { parseRunJson } from '@shared/eval/run/export-json'
+import type { TestSet } from '@shared/eval/test-set-schema'
 import { bothDialectTargets, localGatewayTarget, quietLogger } from './support/local-gateway-target'
-import type { EvalProgressEvent } from '../../../src/shared/ipc/eval-schemas'
+import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
 
 /** The app's eval service (what the eval:* channels call) on the real local gateway over loopback. */
 const { resolveTarget } = localGatewayTarget({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createRegistryCellExecutor } from '../../../src/main/services/eval/registry-cell-executor'
-import type { RunRegistryOptions } from '../../../src/main/services/runs/run-registry-options'
-import { runEvaluation } from '../../../src/shared/eval/run/run-evaluation'
-import type { TestSet } from '../../../src/shared/eval/test-set-schema'
+import { createRegistryCellExecutor } from '@main/services/eval/registry-cell-executor'
+import type { RunRegistryOptions } from '@main/services/runs/run-registry-options'
+import { runEvaluation } from '@shared/eval/run/run-evaluation'
+import type { TestSet } from '@shared/eval/test-set-schema'
 import { bothDialectTargets, localGatewayTarget, quietLogger } from './support/local-gateway-target'
 
 /** The eval core on the real run registry against the real local gateway (simulator, loopback). */

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { GATEWAY_CLI_OPTIONS } from '../../../src/gateway/cli-args'
-import { SIMULATE_HEADER_HELP } from '../../../src/gateway/engines/simulator'
+import { GATEWAY_CLI_OPTIONS } from '@gateway/cli-args'
+import { SIMULATE_HEADER_HELP } from '@gateway/engines/simulator'
 import { reachesGateway } from './support/raw-http'
 
 /**

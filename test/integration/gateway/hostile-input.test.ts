@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningGateway } from '../../../src/gateway/start-gateway'
-import { MAX_JSON_DEPTH } from '../../../src/shared/dialects/json-depth'
+import type { RunningGateway } from '@gateway/start-gateway'
+import { MAX_JSON_DEPTH } from '@shared/dialects/json-depth'
 import { CLIENT_KEY, TEXT_MODEL, VISION_MODEL, startSimulatorGateway } from './support/gateways'
 import { bearer, xApiKey } from './support/raw-http'
 

@@ -2,9 +2,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import OpenAI from 'openai'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
-import type { DialectId } from '../../../src/shared/chat/chat-request'
+import { resolveGatewayConfig } from '@gateway/gateway-config'
+import { startGateway, type RunningGateway } from '@gateway/start-gateway'
+import type { DialectId } from '@shared/chat/chat-request'
 import { startCapturingUpstream, UPSTREAM_WORDS, type CapturingUpstream } from './support/capturing-upstream'
 import {
   BACK_KEY,

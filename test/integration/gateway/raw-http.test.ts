@@ -3,8 +3,8 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { catalogModelEnvelopeSchema, catalogModelListSchema } from '../../../src/shared/catalog'
-import type { RunningGateway } from '../../../src/gateway/start-gateway'
+import { catalogModelEnvelopeSchema, catalogModelListSchema } from '@shared/catalog'
+import type { RunningGateway } from '@gateway/start-gateway'
 import { CLIENT_KEY, MODELS, TEXT_MODEL, VISION_MODEL, startSimulatorGateway } from './support/gateways'
 import {
   MESSAGES_HELLO,

@@ -1,6 +1,6 @@
 // Child process of the startup test: browser mode as `npm start -- --browser` starts it (the same
 // startBrowserMode), on a user data folder the test prepared. Prints "READY <url>" once serving.
-import { startBrowserMode } from '../../../src/main/browser-main'
+import { startBrowserMode } from '@main/browser-main'
 
 async function main(): Promise<void> {
   const [userDataDir, rendererDir] = process.argv.slice(2)

@@ -1,9 +1,9 @@
-import type { CatalogModel } from '../../../src/shared/catalog'
-import type { ChatRequest } from '../../../src/shared/chat/chat-request'
-import type { StreamPart } from '../../../src/shared/chat/stream-part'
-import { runUpdateSchema, type RunStartInput, type RunUpdate } from '../../../src/shared/runs/run-types'
-import type { Logger } from '../../../src/main/services/log/logger'
-import { createRunRegistry, type RunRegistryOptions } from '../../../src/main/services/runs'
+import type { CatalogModel } from '@shared/catalog'
+import type { ChatRequest } from '@shared/chat/chat-request'
+import type { StreamPart } from '@shared/chat/stream-part'
+import { runUpdateSchema, type RunStartInput, type RunUpdate } from '@shared/runs/run-types'
+import type { Logger } from '@main/services/log/logger'
+import { createRunRegistry, type RunRegistryOptions } from '@main/services/runs'
 
 /**
  * A real registry (real fetch, real connection watcher, real timers) whose every update and log line

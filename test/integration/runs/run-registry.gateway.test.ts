@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
-import { findModel, pointsForUsage, TEXT_MODEL, type CatalogModel } from '../../../src/shared/catalog'
-import type { DialectId } from '../../../src/shared/chat/chat-request'
-import { reduceStreamParts } from '../../../src/shared/chat/reduce-stream-part'
-import { dialects } from '../../../src/shared/dialects'
+import { resolveGatewayConfig } from '@gateway/gateway-config'
+import { startGateway, type RunningGateway } from '@gateway/start-gateway'
+import { findModel, pointsForUsage, TEXT_MODEL, type CatalogModel } from '@shared/catalog'
+import type { DialectId } from '@shared/chat/chat-request'
+import { reduceStreamParts } from '@shared/chat/reduce-stream-part'
+import { dialects } from '@shared/dialects'
 import {
   createSink,
   createTestRegistry,

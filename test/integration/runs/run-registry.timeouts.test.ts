@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { buildCatalog, TEXT_MODEL } from '../../../src/shared/catalog'
+import { buildCatalog, TEXT_MODEL } from '@shared/catalog'
 import { createSink, createTestRegistry, keyForms, textOf, userRequest } from './run-harness'
 
 const KEY = `sk-CANARY-${randomUUID()}`

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resolveGatewayConfig } from '../../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../../src/gateway/start-gateway'
-import type { CatalogModel } from '../../../src/shared/catalog'
-import { warmUpRuns } from '../../../src/main/services/runs/warm-up-runs'
+import { resolveGatewayConfig } from '@gateway/gateway-config'
+import { startGateway, type RunningGateway } from '@gateway/start-gateway'
+import type { CatalogModel } from '@shared/catalog'
+import { warmUpRuns } from '@main/services/runs/warm-up-runs'
 import { startEchoServer, type EchoServer } from '../../support/echo-server'
 
 const KEY = 'sk-local-warm-up-test'

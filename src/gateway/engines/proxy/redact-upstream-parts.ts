@@ -1,6 +1,6 @@
-import type { StreamPart } from '../../../shared/chat/stream-part'
-import { createPartRedactor } from '../../../shared/redaction/redact-stream-parts'
-import type { SecretMatcher } from '../../../shared/redaction/secret-matcher'
+import type { StreamPart } from '@shared/chat/stream-part'
+import { createPartRedactor } from '@shared/redaction/redact-stream-parts'
+import type { SecretMatcher } from '@shared/redaction/secret-matcher'
 
 /**
  * A whole (non-streamed) reply's parts without the upstream key: a hostile or careless upstream may

@@ -1,7 +1,7 @@
-import type { StreamPart } from '../../../shared/chat/stream-part'
-import type { Dialect } from '../../../shared/dialects/dialect'
-import { createPartDecoder } from '../../../shared/dialects/sse/part-decoder'
-import type { PartRedactor } from '../../../shared/redaction/redact-stream-parts'
+import type { StreamPart } from '@shared/chat/stream-part'
+import type { Dialect } from '@shared/dialects/dialect'
+import { createPartDecoder } from '@shared/dialects/sse/part-decoder'
+import type { PartRedactor } from '@shared/redaction/redact-stream-parts'
 import type { UpstreamResponse } from './upstream-transport'
 
 /**

@@ -5,8 +5,8 @@ import {
   type RequestOptions,
 } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { GatewayError } from '../../../shared/chat/errors'
-import type { HttpRequest } from '../../../shared/http/http-request'
+import { GatewayError } from '@shared/chat/errors'
+import type { HttpRequest } from '@shared/http/http-request'
 
 /**
  * The proxy's HTTP client: node:http with keep-alive agents rather than the global fetch.

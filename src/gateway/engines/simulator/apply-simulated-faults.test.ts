@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatRequest, DialectId } from '../../../shared/chat/chat-request'
-import { GatewayError } from '../../../shared/chat/errors'
-import { reduceStreamParts } from '../../../shared/chat/reduce-stream-part'
+import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
+import { GatewayError } from '@shared/chat/errors'
+import { reduceStreamParts } from '@shared/chat/reduce-stream-part'
 import { applySimulatedFaults, MIDSTREAM_ERROR_AFTER_PARTS, runSimulation } from './apply-simulated-faults'
-import { parseSimulateHeader } from '../../../shared/runs/simulate-header'
+import { parseSimulateHeader } from '@shared/runs/simulate-header'
 import { simulate, simulationSteps } from './simulate'
 import { collectSteps, type SimulationContext } from './simulation'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { ToolDefinition } from '../../../shared/chat/chat-request'
+import type { ToolDefinition } from '@shared/chat/chat-request'
 import { toolNamedIn } from './choose-tool-call'
 
 const tool = (name: string): ToolDefinition => ({ name, parameters: { type: 'object' } })

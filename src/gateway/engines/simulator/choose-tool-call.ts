@@ -1,4 +1,4 @@
-import type { ChatRequest, DialectId, ToolDefinition } from '../../../shared/chat/chat-request'
+import type { ChatRequest, DialectId, ToolDefinition } from '@shared/chat/chat-request'
 import type { ConversationFacts } from './conversation-facts'
 import type { Sampler } from './sampler'
 

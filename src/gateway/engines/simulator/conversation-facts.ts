@@ -1,4 +1,4 @@
-import type { ChatRequest, ImageSource } from '../../../shared/chat/chat-request'
+import type { ChatRequest, ImageSource } from '@shared/chat/chat-request'
 
 type ToolResultFact = {
   toolName: string | undefined

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it, vi } from 'vitest'
-import { tokenizerCalls as calls } from '../../../shared/tokens/__fixtures__/tokenizer-calls'
-import type { ChatMessage, ChatRequest } from '../../../shared/chat/chat-request'
-import { portableRequest } from '../../../shared/dialects/__fixtures__/portable-arbitraries'
-import { WINDOW_CHARS } from '../../../shared/tokens/count-text-tokens'
+import { tokenizerCalls as calls } from '@shared/tokens/__fixtures__/tokenizer-calls'
+import type { ChatMessage, ChatRequest } from '@shared/chat/chat-request'
+import { portableRequest } from '@shared/dialects/__fixtures__/portable-arbitraries'
+import { WINDOW_CHARS } from '@shared/tokens/count-text-tokens'
 import {
   estimatePromptTokens,
   promptTokensAtMost,
@@ -16,9 +16,7 @@ import {
 } from './estimate-prompt-tokens'
 
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
-  (await import('../../../shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(
-    await importOriginal(),
-  ),
+  (await import('@shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),
 )
 
 const user = (text: string): ChatMessage => ({ role: 'user', content: [{ type: 'text', text }] })

@@ -1,7 +1,7 @@
-import type { ChatRequest } from '../../../shared/chat/chat-request'
-import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
-import { createTokenCountCache } from '../../../shared/tokens/token-count-cache'
-import { forEachTextInSlices } from '../../../node/async/for-each-text-in-slices'
+import type { ChatRequest } from '@shared/chat/chat-request'
+import { countTextTokens } from '@shared/tokens/count-text-tokens'
+import { createTokenCountCache } from '@shared/tokens/token-count-cache'
+import { forEachTextInSlices } from '@node/async/for-each-text-in-slices'
 
 /**
  * How the simulator prices a prompt (documented in README.md). Real providers add a few framing

@@ -1,5 +1,5 @@
-import type { DialectId } from '../../../shared/chat/chat-request'
-import { GatewayError } from '../../../shared/chat/errors'
+import type { DialectId } from '@shared/chat/chat-request'
+import { GatewayError } from '@shared/chat/errors'
 
 /**
  * The most work the simulator does to make one example value from a JSON Schema (tool arguments, a

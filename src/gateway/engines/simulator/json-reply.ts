@@ -1,4 +1,4 @@
-import type { ResponseFormat } from '../../../shared/chat/chat-request'
+import type { ResponseFormat } from '@shared/chat/chat-request'
 import { imageMediaType, type ConversationFacts } from './conversation-facts'
 import { withinExampleLimits } from './example-budget'
 import { exampleFromSchema } from './json-schema-example'

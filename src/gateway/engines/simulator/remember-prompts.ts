@@ -1,5 +1,5 @@
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
-import type { ChatRequest } from '../../../shared/chat/chat-request'
+import type { ChatRequest } from '@shared/chat/chat-request'
 import { rememberPromptTextCounts } from './estimate-prompt-tokens'
 import { requestSeed } from './request-hash'
 

@@ -1,9 +1,9 @@
-import type { ChatRequest, DialectId } from '../../../shared/chat/chat-request'
+import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
 import { imageMediaType, type ConversationFacts } from './conversation-facts'
 import { fillerBlock, sectionHeading } from './filler-blocks'
 import type { Sampler } from './sampler'
 import type { SimulationContext } from './simulation'
-import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
+import { countTextTokens } from '@shared/tokens/count-text-tokens'
 import { truncateCodePoints } from './value-hints'
 
 const QUOTE_MAX_CHARS = 80

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { ChatRequest } from '../../../shared/chat/chat-request'
+import type { ChatRequest } from '@shared/chat/chat-request'
 import { canonicalHash, canonicalJson, fnv1a32, requestSeed, seedMeaning } from './request-hash'
 
 const base: ChatRequest = {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { ChatRequest } from '../../../shared/chat/chat-request'
+import type { ChatRequest } from '@shared/chat/chat-request'
 
 /**
  * The seed of a reply: a stable 32-bit hash of what the request *means* for the text.

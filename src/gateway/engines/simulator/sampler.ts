@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../../shared/random/mulberry32'
+import { mulberry32 } from '@shared/random/mulberry32'
 
 /**
  * The simulator's only source of choice. `greedy` models temperature 0: every *phrasing* choice takes

@@ -1,4 +1,4 @@
-import { MAX_BUSY_MS, SIMULATE_HEADER } from '../../../shared/runs/simulate-header'
+import { MAX_BUSY_MS, SIMULATE_HEADER } from '@shared/runs/simulate-header'
 
 /** What `npm run gateway -- --help` prints about fault injection (the directives: shared/runs/simulate-header.ts). */
 export const SIMULATE_HEADER_HELP = `Fault injection with the ${SIMULATE_HEADER} request header (simulator engine):

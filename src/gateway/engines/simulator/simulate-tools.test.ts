@@ -6,9 +6,9 @@ import type {
   ToolChoice,
   ToolDefinition,
   ToolCallPart,
-} from '../../../shared/chat/chat-request'
-import type { ChatResult } from '../../../shared/chat/chat-result'
-import { reduceStreamParts } from '../../../shared/chat/reduce-stream-part'
+} from '@shared/chat/chat-request'
+import type { ChatResult } from '@shared/chat/chat-result'
+import { reduceStreamParts } from '@shared/chat/reduce-stream-part'
 import { SCHEMAS } from './__fixtures__/schemas'
 import { schemaViolations } from './__fixtures__/ajv-oracle'
 import { simulate } from './simulate'

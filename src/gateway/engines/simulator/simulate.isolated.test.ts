@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ChatRequest } from '../../../shared/chat/chat-request'
-import { tokenizerCalls as calls } from '../../../shared/tokens/__fixtures__/tokenizer-calls'
-import { WINDOW_CHARS } from '../../../shared/tokens/count-text-tokens'
+import type { ChatRequest } from '@shared/chat/chat-request'
+import { tokenizerCalls as calls } from '@shared/tokens/__fixtures__/tokenizer-calls'
+import { WINDOW_CHARS } from '@shared/tokens/count-text-tokens'
 import { simulationSteps } from './simulate'
 import type { SimulationContext } from './simulation'
 
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
-  (await import('../../../shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(
-    await importOriginal(),
-  ),
+  (await import('@shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),
 )
 afterEach(() => {
   calls.lengths = []

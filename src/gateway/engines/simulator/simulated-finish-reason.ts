@@ -1,5 +1,5 @@
-import type { DialectId } from '../../../shared/chat/chat-request'
-import type { FinishReason } from '../../../shared/chat/chat-result'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { FinishReason } from '@shared/chat/chat-result'
 
 /** Why a simulated reply ended, before it is spelled in a dialect. */
 export type SimulatedEnding =

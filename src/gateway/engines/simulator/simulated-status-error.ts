@@ -1,5 +1,5 @@
-import { GatewayError, gatewayErrorKindFromStatus } from '../../../shared/chat/errors'
-import { SIMULATE_HEADER } from '../../../shared/runs/simulate-header'
+import { GatewayError, gatewayErrorKindFromStatus } from '@shared/chat/errors'
+import { SIMULATE_HEADER } from '@shared/runs/simulate-header'
 
 /**
  * The error a `status=` directive asks for, before any byte of the reply: its kind follows the status

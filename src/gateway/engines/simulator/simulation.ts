@@ -1,5 +1,5 @@
-import type { DialectId } from '../../../shared/chat/chat-request'
-import type { StreamPart } from '../../../shared/chat/stream-part'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { StreamPart } from '@shared/chat/stream-part'
 import type { PacedPart } from '../pace-parts'
 
 /** What the simulator needs to know beyond the request: who it pretends to be, and how fast. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
-import { countTextTokens } from '../../../shared/tokens/count-text-tokens'
+import { countTextTokens } from '@shared/tokens/count-text-tokens'
 import { splitIntoTokenPieces, wellFormed } from './token-pieces'
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/

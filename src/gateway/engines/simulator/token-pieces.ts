@@ -1,5 +1,5 @@
 import { decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base'
-import { createTokenWindower, PLAIN_TEXT } from '../../../shared/tokens/count-text-tokens'
+import { createTokenWindower, PLAIN_TEXT } from '@shared/tokens/count-text-tokens'
 
 /**
  * The simulator's tokenizer: o200k_base (GPT-4o family), a real BPE so counts look like a real model's,

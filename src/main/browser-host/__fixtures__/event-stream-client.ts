@@ -1,6 +1,6 @@
 import { request, type IncomingMessage } from 'node:http'
-import { createSseParser } from '../../../shared/dialects/sse/sse-parser'
-import type { SseMessage } from '../../../shared/dialects/sse/sse-message'
+import { createSseParser } from '@shared/dialects/sse/sse-parser'
+import type { SseMessage } from '@shared/dialects/sse/sse-message'
 
 export type EventStreamClient = {
   status: number

@@ -1,6 +1,7 @@
-import { isHttpUrl } from '../../../shared/settings/settings-schema'
+import { isHttpUrl } from '@shared/settings/settings-schema'
 import type { SettingsService } from '../../services/settings/settings-service'
-import { UserFacingError, type HandlersFor } from '../handlers'
+import { type HandlersFor } from '../dispatch'
+import { UserFacingError } from '../../services/user-facing-error'
 import type { ShellAbilities } from './shell-abilities'
 
 /** The app itself: what it is and where it runs, its preferences, and links out to the system browser. */

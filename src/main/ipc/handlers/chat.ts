@@ -1,10 +1,11 @@
-import { savedPaneRequest } from '../../../shared/history/saved-pane-request'
-import type { ConversationRunStart } from '../../../shared/runs/run-types'
+import { savedPaneRequest } from '@shared/history/saved-pane-request'
+import type { ConversationRunStart } from '@shared/runs/run-types'
 import type { CatalogLoader } from '../../services/catalog/catalog-loader'
 import type { HistoryService } from '../../services/history/history-service'
 import type { RunRegistry } from '../../services/runs'
 import type { SettingsService } from '../../services/settings/settings-service'
-import { UserFacingError, type HandlersFor } from '../handlers'
+import { type HandlersFor } from '../dispatch'
+import { UserFacingError } from '../../services/user-facing-error'
 import { refuseSimulateOutsideLocal } from './refuse-simulate-outside-local'
 
 /** Runs and the catalog a run picks its model from; the run's updates come back as 'chat:update' events. */

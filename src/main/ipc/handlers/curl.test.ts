@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
+import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
 import { LOCAL_BASE_URL, REQUEST, invokerOf, tempSettings } from './__fixtures__/handler-fixtures'
 import { createCurlHandlers } from './curl'
 

@@ -1,8 +1,8 @@
-import { toCurl } from '../../../shared/curl'
-import { dialects } from '../../../shared/dialects'
-import { withSimulateHeader } from '../../../shared/runs/simulate-header'
+import { toCurl } from '@shared/curl'
+import { dialects } from '@shared/dialects'
+import { withSimulateHeader } from '@shared/runs/simulate-header'
 import type { SettingsService } from '../../services/settings/settings-service'
-import type { HandlersFor } from '../handlers'
+import type { HandlersFor } from '../dispatch'
 import { refuseSimulateOutsideLocal } from './refuse-simulate-outside-local'
 import type { ShellAbilities } from './shell-abilities'
 

@@ -1,5 +1,5 @@
 import type { EvalService } from '../../services/eval/eval-service'
-import type { HandlersFor } from '../handlers'
+import type { HandlersFor } from '../dispatch'
 
 /**
  * The workbench: evaluation runs (progress arrives as `eval:progress` events), saved runs and test

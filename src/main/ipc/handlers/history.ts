@@ -1,6 +1,6 @@
-import type { Conversation } from '../../../shared/history/conversation'
+import type { Conversation } from '@shared/history/conversation'
 import type { HistoryService } from '../../services/history/history-service'
-import type { EventSink, HandlersFor } from '../handlers'
+import type { EventSink, HandlersFor } from '../dispatch'
 
 /**
  * Saved conversations. Keys in conversations (a key pasted into a prompt) are redacted on every way in

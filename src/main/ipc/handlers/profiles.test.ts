@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memorySecrets } from '../../../../test/support/memory-secrets'
+import { memorySecrets } from '@test/support/memory-secrets'
 import { tempSettings, invokerOf, valueInvokerOf } from './__fixtures__/handler-fixtures'
 import { createProfileHandlers } from './profiles'
 import { createSecretHandlers } from './secrets'

@@ -1,7 +1,7 @@
-import { insecureBaseUrlWarning, keyRemovedNotice, urlOrigin } from '../../../shared/settings/profile-origin'
+import { insecureBaseUrlWarning, keyRemovedNotice, urlOrigin } from '@shared/settings/profile-origin'
 import type { SecretStore } from '../../services/secret-store'
 import type { SettingsService } from '../../services/settings/settings-service'
-import type { EventSink, HandlersFor } from '../handlers'
+import type { EventSink, HandlersFor } from '../dispatch'
 
 /** The user's gateway profiles. A profile's key is the secrets handlers' business, except when it must go. */
 export function createProfileHandlers(deps: {

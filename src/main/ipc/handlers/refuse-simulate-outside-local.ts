@@ -1,5 +1,5 @@
-import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
-import { UserFacingError } from '../handlers'
+import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
+import { UserFacingError } from '../../services/user-facing-error'
 
 /**
  * The x-simulate header is the local gateway's fault injection; a hosted gateway has no such thing.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
-import { memorySecrets } from '../../../../test/support/memory-secrets'
+import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
+import { memorySecrets } from '@test/support/memory-secrets'
 import { invokerOf, tempSettings } from './__fixtures__/handler-fixtures'
 import { createSecretHandlers } from './secrets'
 

@@ -1,7 +1,8 @@
-import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
+import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
 import type { SecretStore } from '../../services/secret-store'
 import type { SettingsService } from '../../services/settings/settings-service'
-import { UserFacingError, type HandlersFor } from '../handlers'
+import { type HandlersFor } from '../dispatch'
+import { UserFacingError } from '../../services/user-facing-error'
 
 /**
  * The profiles' keys. They stay in main: the renderer gets `{ hasKey, storage, last4 }`, never a key,

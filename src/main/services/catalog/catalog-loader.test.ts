@@ -1,8 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildCatalog } from '../../../shared/catalog'
-import type { Profile } from '../../../shared/settings/settings-schema'
+import { buildCatalog } from '@shared/catalog'
+import type { Profile } from '@shared/settings/settings-schema'
 import type { Logger } from '../log/logger'
 import { createCatalogLoader, MAX_CATALOG_BYTES } from './catalog-loader'
 

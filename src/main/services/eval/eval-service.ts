@@ -13,9 +13,9 @@ import {
   type EvalRun,
   type EvalTarget,
   type TestSet,
-} from '../../../shared/eval'
-import type { EvalProgressEvent, EvalRunSummary, TestSetSummary } from '../../../shared/ipc/eval-schemas'
-import { UserFacingError } from '../../ipc/handlers'
+} from '@shared/eval'
+import type { EvalProgressEvent, EvalRunSummary, TestSetSummary } from '@shared/ipc/eval-schemas'
+import { UserFacingError } from '../user-facing-error'
 import { createJsonDirectoryStore } from '../json-store'
 import type { Logger } from '../log/logger'
 import type { RunTarget } from '../runs/run-registry-options'

@@ -3,9 +3,9 @@ import {
   createStreamAccumulator,
   reduceStreamPart,
   type StreamAccumulator,
-} from '../../../shared/chat/reduce-stream-part'
-import type { CellReply, ExecuteCell } from '../../../shared/eval/run/run-evaluation'
-import type { RunMetrics, RunUpdate } from '../../../shared/runs/run-types'
+} from '@shared/chat/reduce-stream-part'
+import type { CellReply, ExecuteCell } from '@shared/eval/run/run-evaluation'
+import type { RunMetrics, RunUpdate } from '@shared/runs/run-types'
 import { createRunRegistry, type RunRegistry } from '../runs'
 import type { RunRegistryOptions } from '../runs/run-registry-options'
 

@@ -1,5 +1,5 @@
 import { Script, createContext } from 'node:vm'
-import type { RegexTester } from '../../../shared/eval/graders/regex-guard'
+import type { RegexTester } from '@shared/eval/graders/regex-guard'
 
 /**
  * A regex tester with a time limit, for main and the CLI: the match runs in a `node:vm` context with

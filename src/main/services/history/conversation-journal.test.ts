@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Conversation, StoredMessage } from '../../../shared/history/conversation'
-import { appendSince } from '../../../shared/history/conversation-append'
+import type { Conversation, StoredMessage } from '@shared/history/conversation'
+import { appendSince } from '@shared/history/conversation-append'
 import { documentDigest, journalEntryLine, journalHeaderLine, replayJournal } from './conversation-journal'
 import { serializeJsonDocument } from '../json-store/write-json-file-atomic'
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { Conversation } from '../../../shared/history/conversation'
+import type { Conversation } from '@shared/history/conversation'
 import {
   applyAppend,
   conversationAppendSchema,
   type ConversationAppend,
-} from '../../../shared/history/conversation-append'
+} from '@shared/history/conversation-append'
 
 /**
  * The journal of a conversation: `<id>.journal` next to `<id>.json`, one JSON line per incremental

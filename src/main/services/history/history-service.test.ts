@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Conversation } from '../../../shared/history/conversation'
-import { appendSince } from '../../../shared/history/conversation-append'
+import type { Conversation } from '@shared/history/conversation'
+import { appendSince } from '@shared/history/conversation-append'
 import { createHistoryService } from './history-service'
 
 let userDataDir: string

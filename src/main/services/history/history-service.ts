@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { createKeyedChangeSignal, readOnceReached } from '../../../shared/async/keyed-change-signal'
-import { createKeyedSerialQueue } from '../../../shared/async/serial-queue'
+import { createKeyedChangeSignal, readOnceReached } from '@shared/async/keyed-change-signal'
+import { createKeyedSerialQueue } from '@shared/async/serial-queue'
 import {
   conversationSchema,
   summarizeConversation,
   type Conversation,
   type ConversationSummary,
-} from '../../../shared/history/conversation'
-import { applyAppend, type ConversationAppend } from '../../../shared/history/conversation-append'
-import { UserFacingError } from '../../ipc/handlers'
+} from '@shared/history/conversation'
+import { applyAppend, type ConversationAppend } from '@shared/history/conversation-append'
+import { UserFacingError } from '../user-facing-error'
 import {
   createJsonDirectoryStore,
   DEFAULT_MAX_DOCUMENT_BYTES,

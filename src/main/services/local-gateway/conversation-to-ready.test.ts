@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createChatBodyMemo } from '../../../gateway/app/chat-body-memo'
-import { dialects } from '../../../shared/dialects'
-import type { Conversation, StoredMessage } from '../../../shared/history/conversation'
-import { paneRequest } from '../../../shared/history/pane-request'
+import { createChatBodyMemo } from '@gateway/app/chat-body-memo'
+import { dialects } from '@shared/dialects'
+import type { Conversation, StoredMessage } from '@shared/history/conversation'
+import { paneRequest } from '@shared/history/pane-request'
 import { conversationToReady } from './conversation-to-ready'
 
 const target = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-local-test' }

@@ -1,10 +1,10 @@
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
-import type { Conversation } from '../../../shared/history/conversation'
-import { paneRequest } from '../../../shared/history/pane-request'
-import { messageTextsOf } from '../../../shared/history/prompt-texts'
-import { dialects } from '../../../shared/dialects'
-import type { Target } from '../../../shared/http/http-request'
-import { requestBodyBytes } from '../../../shared/http/json-request-body'
+import type { Conversation } from '@shared/history/conversation'
+import { paneRequest } from '@shared/history/pane-request'
+import { messageTextsOf } from '@shared/history/prompt-texts'
+import { dialects } from '@shared/dialects'
+import type { Target } from '@shared/http/http-request'
+import { requestBodyBytes } from '@shared/http/json-request-body'
 import type { ConversationToReady } from './gateway-worker-messages'
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatBodyToRemember } from '../../../gateway/start-gateway'
+import type { ChatBodyToRemember } from '@gateway'
 
 /**
  * A conversation just opened, for the local gateway to ready its first send: each pane's request so

@@ -2,9 +2,13 @@
 // see there for why a worker and how this file is loaded from TypeScript source and from the build.
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
 import { parentPort, workerData } from 'node:worker_threads'
-import { loadGatewayConfigFile, resolveGatewayConfig } from '../../../gateway/gateway-config'
-import { rememberPrompts } from '../../../gateway/engines/simulator/remember-prompts'
-import { startGateway, type RunningGateway } from '../../../gateway/start-gateway'
+import {
+  loadGatewayConfigFile,
+  rememberPrompts,
+  resolveGatewayConfig,
+  startGateway,
+  type RunningGateway,
+} from '@gateway'
 import type {
   ConversationToReady,
   GatewayWorkerCommand,

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { LOCAL_PROFILE_ID } from '../../../shared/settings/settings-schema'
+import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
 import { startGatewayWorker, type GatewayWorker } from './start-gateway-worker'
 import {
   GATEWAY_CONFIG_ENV,
@@ -8,7 +8,7 @@ import {
   type LocalGateway,
   type LocalGatewayNotice,
 } from './start-local-gateway'
-import { memorySecrets } from '../../../../test/support/memory-secrets'
+import { memorySecrets } from '@test/support/memory-secrets'
 
 async function waitFor<T>(check: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 300; i++) {

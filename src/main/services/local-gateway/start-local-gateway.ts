@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { LOCAL_PROFILE_ID, type Profile } from '../../../shared/settings/settings-schema'
+import { LOCAL_PROFILE_ID, type Profile } from '@shared/settings/settings-schema'
 import type { SecretStore } from '../secret-store'
 import type { ConversationToReady, GatewayWorkerData } from './gateway-worker-messages'
 import { restartDelay } from './restart-backoff'

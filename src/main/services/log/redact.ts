@@ -1,4 +1,4 @@
-import { createSecretMatcher, type SecretMatcher } from '../../../shared/redaction/secret-matcher'
+import { createSecretMatcher, type SecretMatcher } from '@shared/redaction/secret-matcher'
 
 /** Header names whose values are credentials, wherever they appear (case-insensitive). */
 const SECRET_HEADER_NAMES = new Set([
@@ -9,7 +9,7 @@ const SECRET_HEADER_NAMES = new Set([
   'set-cookie',
   'proxy-authorization',
 ])
-import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
+import { REDACTED } from '@shared/redaction/redact-stream-parts'
 
 export { REDACTED }
 

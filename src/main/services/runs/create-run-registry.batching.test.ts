@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RunUpdate } from '../../../shared/runs/run-types'
+import type { RunUpdate } from '@shared/runs/run-types'
 import { SSE_HEADERS } from './__fixtures__/fake-network'
 import { createManualFrames } from './__fixtures__/manual-frames'
 import { createHarness, expectWellFormed, partsOf, textOf } from './__fixtures__/registry-harness'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RunUpdate } from '../../../shared/runs/run-types'
+import type { RunUpdate } from '@shared/runs/run-types'
 import { hostileReplies, keyLeaks } from './__fixtures__/hostile-replies'
 import { CANARY_KEY, chatRequest, createHarness, partsOf, textOf } from './__fixtures__/registry-harness'
 

@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
-import { pointsForUsage } from '../../../shared/catalog'
+import { pointsForUsage } from '@shared/catalog'
 import { SSE_HEADERS } from './__fixtures__/fake-network'
 import { createManualFrames } from './__fixtures__/manual-frames'
 import { chatRequest, createHarness, TEXT_MODEL } from './__fixtures__/registry-harness'

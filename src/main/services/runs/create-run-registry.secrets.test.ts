@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dialects } from '../../../shared/dialects'
+import { dialects } from '@shared/dialects'
 import type { FakeCall, FakeReply } from './__fixtures__/fake-network'
 import { JSON_HEADERS, SSE_HEADERS } from './__fixtures__/fake-network'
 import { CANARY_KEY, chatRequest, createHarness } from './__fixtures__/registry-harness'

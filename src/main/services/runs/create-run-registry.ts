@@ -1,4 +1,4 @@
-import type { RunStartInput } from '../../../shared/runs/run-types'
+import type { RunStartInput } from '@shared/runs/run-types'
 import { executeRun } from './execute-run'
 import { resolveRunRegistryOptions, type RunRegistryOptions } from './run-registry-options'
 import { createRunSession, type RunSession } from './run-session'

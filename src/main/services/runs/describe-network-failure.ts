@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../../../shared/http/loopback-host'
+import { isLoopbackHost } from '@shared/http/loopback-host'
 
 /**
  * Turns what fetch (undici) throws into a terminal state and one plain sentence for the user.

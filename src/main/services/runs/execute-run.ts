@@ -1,14 +1,14 @@
-import { findModel } from '../../../shared/catalog/find-model'
-import { dialects } from '../../../shared/dialects'
-import type { BuiltRequest } from '../../../shared/dialects/dialect'
-import type { HttpRequest } from '../../../shared/http/http-request'
-import { withHeaders } from '../../../shared/http/json-request-body'
+import { findModel } from '@shared/catalog/find-model'
+import { dialects } from '@shared/dialects'
+import type { BuiltRequest } from '@shared/dialects/dialect'
+import type { HttpRequest } from '@shared/http/http-request'
+import { withHeaders } from '@shared/http/json-request-body'
 import { seconds } from './describe-network-failure'
 import type { ResolvedRunRegistryOptions, RunTarget } from './run-registry-options'
 import type { RunSession } from './run-session'
 import { sendAttempt } from './send-attempt'
-import { withSimulateHeader } from '../../../shared/runs/simulate-header'
-import { isHttpUrl } from '../../../shared/settings/settings-schema'
+import { withSimulateHeader } from '@shared/runs/simulate-header'
+import { isHttpUrl } from '@shared/settings/settings-schema'
 
 const MAX_RETRY_REASON_CHARS = 300
 

@@ -1,14 +1,12 @@
 import fc from 'fast-check'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { tokenizerCalls as calls } from '../../../shared/tokens/__fixtures__/tokenizer-calls'
-import { MAX_RUN_CHARS } from '../../../shared/tokens/count-text-tokens'
+import { tokenizerCalls as calls } from '@shared/tokens/__fixtures__/tokenizer-calls'
+import { MAX_RUN_CHARS } from '@shared/tokens/count-text-tokens'
 import { createOutputTokenEstimator } from './output-token-estimator'
 
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
-  (await import('../../../shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(
-    await importOriginal(),
-  ),
+  (await import('@shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),
 )
 afterEach(() => {
   calls.lengths = []

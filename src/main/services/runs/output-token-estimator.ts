@@ -1,4 +1,4 @@
-import { countTextTokens, isTokenCutPoint, MAX_RUN_CHARS } from '../../../shared/tokens/count-text-tokens'
+import { countTextTokens, isTokenCutPoint, MAX_RUN_CHARS } from '@shared/tokens/count-text-tokens'
 
 /**
  * The uncommitted tail of a channel is committed once it gets this long: it is counted again on every

@@ -1,4 +1,4 @@
-import { resultToParts } from '../../../shared/chat/result-to-parts'
+import { resultToParts } from '@shared/chat/result-to-parts'
 import { describeStreamFailure } from './describe-network-failure'
 import { readBodyText } from './pump-body'
 import { idleTimeoutMessage, type ReplyContext } from './read-sse-reply'

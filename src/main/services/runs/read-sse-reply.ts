@@ -1,5 +1,5 @@
-import type { Dialect } from '../../../shared/dialects/dialect'
-import { createPartDecoder } from '../../../shared/dialects/sse/part-decoder'
+import type { Dialect } from '@shared/dialects/dialect'
+import { createPartDecoder } from '@shared/dialects/sse/part-decoder'
 import { describeStreamFailure, hostLabel, seconds } from './describe-network-failure'
 import { pumpBody } from './pump-body'
 import { createReplySink } from './reply-sink'

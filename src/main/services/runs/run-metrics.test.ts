@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
-import { buildCatalog, pointsForUsage } from '../../../shared/catalog'
+import { buildCatalog, pointsForUsage } from '@shared/catalog'
 import { createRunMetrics } from './run-metrics'
 
 const [vision] = buildCatalog()

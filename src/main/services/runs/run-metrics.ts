@@ -1,8 +1,8 @@
-import type { CatalogUsageReference } from '../../../shared/catalog'
-import { pointsForUsage } from '../../../shared/catalog'
-import type { Usage } from '../../../shared/chat/chat-result'
-import type { StreamPart } from '../../../shared/chat/stream-part'
-import type { RunMetrics } from '../../../shared/runs/run-types'
+import type { CatalogUsageReference } from '@shared/catalog'
+import { pointsForUsage } from '@shared/catalog'
+import type { Usage } from '@shared/chat/chat-result'
+import type { StreamPart } from '@shared/chat/stream-part'
+import type { RunMetrics } from '@shared/runs/run-types'
 import { createOutputTokenEstimator } from './output-token-estimator'
 
 /**

@@ -1,17 +1,17 @@
-import type { DialectError } from '../../../shared/chat/errors'
-import type { StreamPart } from '../../../shared/chat/stream-part'
-import type { SseMessage } from '../../../shared/dialects/sse/sse-message'
-import type { HttpRequest } from '../../../shared/http/http-request'
-import { requestBodyHead, requestBodyLength } from '../../../shared/http/json-request-body'
-import { redactStrings } from '../../../shared/redaction/redact-strings'
+import type { DialectError } from '@shared/chat/errors'
+import type { StreamPart } from '@shared/chat/stream-part'
+import type { SseMessage } from '@shared/dialects/sse/sse-message'
+import type { HttpRequest } from '@shared/http/http-request'
+import { requestBodyHead, requestBodyLength } from '@shared/http/json-request-body'
+import { redactStrings } from '@shared/redaction/redact-strings'
 import {
   createPartRedactor,
   VOCABULARY_FIELDS,
   type PartRedactor,
-} from '../../../shared/redaction/redact-stream-parts'
+} from '@shared/redaction/redact-stream-parts'
 
-import { createFragmentRedactor, createSecretMatcher } from '../../../shared/redaction/secret-matcher'
-import type { RunUpdate } from '../../../shared/runs/run-types'
+import { createFragmentRedactor, createSecretMatcher } from '@shared/redaction/secret-matcher'
+import type { RunUpdate } from '@shared/runs/run-types'
 import { createRedactor, REDACTED } from '../log/redact'
 
 type RedactedHttp = NonNullable<RunUpdate['request']>

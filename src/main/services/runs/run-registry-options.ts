@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { CatalogModel } from '../../../shared/catalog'
-import type { RunStartInput, RunUpdate } from '../../../shared/runs/run-types'
+import type { CatalogModel } from '@shared/catalog'
+import type { RunStartInput, RunUpdate } from '@shared/runs/run-types'
 import type { Logger } from '../log/logger'
 import { undiciConnectionWatcher, type ConnectionWatcher } from './connection-watcher'
 import { timeoutFrameScheduler, type FrameScheduler } from './run-update-batcher'

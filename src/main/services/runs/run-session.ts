@@ -1,4 +1,4 @@
-import type { RunStartInput, RunUpdate } from '../../../shared/runs/run-types'
+import type { RunStartInput, RunUpdate } from '@shared/runs/run-types'
 import type { ResolvedRunRegistryOptions } from './run-registry-options'
 import type { RunMetricsTracker } from './run-metrics'
 import { createRunRedactor, type RunRedactor } from './run-redaction'

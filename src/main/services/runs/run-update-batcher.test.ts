@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import type { StreamPart } from '../../../shared/chat/stream-part'
-import { runUpdateSchema, type RunMetrics, type RunUpdate } from '../../../shared/runs/run-types'
+import type { StreamPart } from '@shared/chat/stream-part'
+import { runUpdateSchema, type RunMetrics, type RunUpdate } from '@shared/runs/run-types'
 import { createManualFrames } from './__fixtures__/manual-frames'
 import { createRunUpdateBatcher, timeoutFrameScheduler, type RunUpdateBatcher } from './run-update-batcher'
 

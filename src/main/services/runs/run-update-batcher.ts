@@ -1,5 +1,5 @@
-import type { StreamPart } from '../../../shared/chat/stream-part'
-import type { RawSseEvent, RunMetrics, RunUpdate } from '../../../shared/runs/run-types'
+import type { StreamPart } from '@shared/chat/stream-part'
+import type { RawSseEvent, RunMetrics, RunUpdate } from '@shared/runs/run-types'
 
 /**
  * Schedules `callback` once, one frame after the previous flush (`sinceFlushMs` ago; Infinity before

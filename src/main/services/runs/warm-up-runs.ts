@@ -1,6 +1,6 @@
-import type { DialectId } from '../../../shared/chat/chat-request'
-import type { TerminalState } from '../../../shared/runs/run-types'
-import { dialectList } from '../../../shared/dialects'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { TerminalState } from '@shared/runs/run-types'
+import { dialectList } from '@shared/dialects'
 import { createRunRegistry } from './create-run-registry'
 import type { RunRegistryOptions } from './run-registry-options'
 

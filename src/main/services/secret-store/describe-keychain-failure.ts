@@ -1,5 +1,5 @@
-import { REDACTED } from '../../../shared/redaction/redact-stream-parts'
-import { createSecretMatcher } from '../../../shared/redaction/secret-matcher'
+import { REDACTED } from '@shared/redaction/redact-stream-parts'
+import { createSecretMatcher } from '@shared/redaction/secret-matcher'
 import { KeychainTimeoutError } from './with-timeout'
 
 /** The keychain accepted a key but gave a different value back: "saved" would be a lie. */

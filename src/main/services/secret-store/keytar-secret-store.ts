@@ -6,7 +6,7 @@ import {
 import { keyLast4 } from './key-last4'
 import { loadKeytarModule, type KeytarModule } from './keytar-module'
 import { SECRET_SERVICE_NAME, type KeyStatus, type SecretStore } from './secret-store'
-import { createSerialQueue } from '../../../shared/async/serial-queue'
+import { createSerialQueue } from '@shared/async/serial-queue'
 import { withTimeout } from './with-timeout'
 
 export type KeytarSecretStoreOptions = {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Profile } from '../../../shared/settings/settings-schema'
+import type { Profile } from '@shared/settings/settings-schema'
 import { createSettingsService } from './settings-service'
 
 const LOCAL: Profile = {

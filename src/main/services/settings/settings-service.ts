@@ -7,9 +7,9 @@ import {
   type Profile,
   type ProfileInput,
   type SettingsFile,
-} from '../../../shared/settings/settings-schema'
-import { originChanged, urlOrigin } from '../../../shared/settings/profile-origin'
-import { UserFacingError } from '../../ipc/handlers'
+} from '@shared/settings/settings-schema'
+import { originChanged, urlOrigin } from '@shared/settings/profile-origin'
+import { UserFacingError } from '../user-facing-error'
 import { readJsonFile, writeJsonFileAtomic } from '../json-store'
 
 export type SettingsService = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { GatewayError } from '../../chat/errors'
 import { decodeAnthropicRequest } from './decode-anthropic-request'
 import { encodeAnthropicError } from './encode-anthropic-error'
-import { gatewayErrorOf } from '../../../../test/support/gateway-error-of'
+import { gatewayErrorOf } from '@test/support/gateway-error-of'
 
 const BASE = { model: 'vendorb3.8-Flash-Next', max_tokens: 256 }
 const user = (content: unknown) => ({ role: 'user', content })

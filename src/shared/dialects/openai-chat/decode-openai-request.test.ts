@@ -6,7 +6,7 @@ import { carriableRequest } from './__fixtures__/openai-arbitraries'
 import { buildOpenaiRequest } from './build-openai-request'
 import { decodeOpenaiRequest } from './decode-openai-request'
 import { encodeOpenaiError } from './encode-openai-error'
-import { gatewayErrorOf } from '../../../../test/support/gateway-error-of'
+import { gatewayErrorOf } from '@test/support/gateway-error-of'
 
 const target = { baseUrl: 'http://gateway.test/v1', apiKey: 'k' }
 const user = (content: unknown = 'Hi') => ({ role: 'user', content })

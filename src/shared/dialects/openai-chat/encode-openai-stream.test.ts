@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { framesFromParts, partsFromChunks, sseText } from '../../../../test/support/stream-parts'
+import { framesFromParts, partsFromChunks, sseText } from '@test/support/stream-parts'
 import type { ChatResult } from '../../chat/chat-result'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'

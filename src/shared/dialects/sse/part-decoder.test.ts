@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { arbitraryChunking, utf8 } from '../../../../test/support/chunking'
+import { arbitraryChunking, utf8 } from '@test/support/chunking'
 import { reduceStreamParts } from '../../chat/reduce-stream-part'
 import type { StreamPart } from '../../chat/stream-part'
 import { dialectList, type Dialect } from '..'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { arbitraryChunking, splitEvery, utf8, withLineEndings } from '../../../../test/support/chunking'
+import { arbitraryChunking, splitEvery, utf8, withLineEndings } from '@test/support/chunking'
 import { encodeSseFrame } from './sse-encode'
 import type { SseMessage } from './sse-message'
 import { createSseParser, parseSseText } from './sse-parser'

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { DialectId } from '../../../../src/shared/chat/chat-request'
-import { dialects } from '../../../../src/shared/dialects'
+import type { DialectId } from '@shared/chat/chat-request'
+import { dialects } from '@shared/dialects'
 
 /**
  * The Parameters and Code tabs of the side panel, and the few chat controls their tests drive, all

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest'
-import { resolveGatewayConfig } from '../../../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../../../src/gateway/start-gateway'
-import type { Logger } from '../../../../src/main/services/log/logger'
-import type { RunTarget } from '../../../../src/main/services/runs/run-registry-options'
-import { TEXT_MODEL, VISION_MODEL, type CatalogModel } from '../../../../src/shared/catalog'
-import type { EvalTarget } from '../../../../src/shared/eval/run/eval-run-types'
+import { resolveGatewayConfig } from '@gateway/gateway-config'
+import { startGateway, type RunningGateway } from '@gateway/start-gateway'
+import type { Logger } from '@main/services/log/logger'
+import type { RunTarget } from '@main/services/runs/run-registry-options'
+import { TEXT_MODEL, VISION_MODEL, type CatalogModel } from '@shared/catalog'
+import type { EvalTarget } from '@shared/eval/run/eval-run-types'
 
 /** A logger for tests whose subject is not the log. */
 export const quietLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined }

@@ -1,6 +1,6 @@
-import type { DialectId } from '../../../../src/shared/chat/chat-request'
-import { resolveGatewayConfig, type GatewayConfigInput } from '../../../../src/gateway/gateway-config'
-import { startGateway, type RunningGateway } from '../../../../src/gateway/start-gateway'
+import type { DialectId } from '@shared/chat/chat-request'
+import { resolveGatewayConfig, type GatewayConfigInput } from '@gateway/gateway-config'
+import { startGateway, type RunningGateway } from '@gateway/start-gateway'
 
 /** The two models of the spec (section 1), as clients name them. */
 export const VISION_MODEL = 'vendora-V4-Flash-Vision-Exp'

@@ -1,5 +1,5 @@
-import type { SseMessage } from '../../../../src/shared/dialects/sse/sse-message'
-import { parseSseText } from '../../../../src/shared/dialects/sse/sse-parser'
+import type { SseMessage } from '@shared/dialects/sse/sse-message'
+import { parseSseText } from '@shared/dialects/sse/sse-parser'
 
 /** Headers of a Chat Completions call. */
 export function bearer(apiKey: string, extra: Record<string, string> = {}): Record<string, string> {

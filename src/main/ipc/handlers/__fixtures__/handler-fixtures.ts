@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { onTestFinished } from 'vitest'
-import { LOCAL_PROFILE_ID, type Profile } from '../../../../shared/settings/settings-schema'
-import { createSettingsService, type SettingsService } from '../../../services/settings/settings-service'
-import { dispatchInvoke, type InvokeHandlers } from '../../handlers'
+import { LOCAL_PROFILE_ID, type Profile } from '@shared/settings/settings-schema'
+import { createSettingsService, type SettingsService } from '@main/services/settings/settings-service'
+import { dispatchInvoke, type InvokeHandlers } from '../../dispatch'
 
 /** A request every dialect can build. */
 export const REQUEST = {

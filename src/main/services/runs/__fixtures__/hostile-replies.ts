@@ -1,4 +1,4 @@
-import type { DialectId } from '../../../../shared/chat/chat-request'
+import type { DialectId } from '@shared/chat/chat-request'
 
 /**
  * A hostile upstream's replies: each echoes the API key (`key`) where a careless client would pass

@@ -1,7 +1,7 @@
-import type { DialectId } from '../../../../shared/chat/chat-request'
-import type { StreamPart } from '../../../../shared/chat/stream-part'
-import { dialects } from '../../../../shared/dialects'
-import { encodeSseFrame } from '../../../../shared/dialects/sse/sse-encode'
+import type { DialectId } from '@shared/chat/chat-request'
+import type { StreamPart } from '@shared/chat/stream-part'
+import { dialects } from '@shared/dialects'
+import { encodeSseFrame } from '@shared/dialects/sse/sse-encode'
 
 /**
  * The SSE a real server of `dialect` writes for these parts: the dialect's own server encoder, so the

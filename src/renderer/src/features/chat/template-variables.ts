@@ -1,4 +1,4 @@
-import { findRequestVariables, findTemplateVariables } from '@shared/eval/template'
+import { findRequestVariables, findTemplateVariables } from '@shared/templates/template'
 import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import { toChatMessage, type ComposerDraft } from '@shared/history/pane-request'
 import { paneSettings } from '@shared/history/pane-settings'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
-import { fillTemplate } from '@shared/eval/template'
+import { fillTemplate } from '@shared/templates/template'
 import { draftVariables } from './workbench-set'
 
 function nextCaseId(ids: ReadonlySet<string>): string {

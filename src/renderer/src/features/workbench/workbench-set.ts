@@ -1,5 +1,5 @@
 import type { GraderSpec } from '@shared/eval/grader-spec'
-import { findRequestVariables } from '@shared/eval/template'
+import { findRequestVariables } from '@shared/templates/template'
 import {
   TEST_SET_FORMAT,
   TEST_SET_VERSION,

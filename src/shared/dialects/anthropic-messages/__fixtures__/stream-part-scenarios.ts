@@ -4,10 +4,10 @@
  * stream grammar the official SDK helper and Vercel rely on (dialects.md B3, E.4).
  */
 import fc from 'fast-check'
-import type { ChatResult, FinishReason, Usage } from '../../../chat/chat-result'
-import type { GatewayErrorKind } from '../../../chat/errors'
-import { reduceStreamParts } from '../../../chat/reduce-stream-part'
-import type { StreamPart } from '../../../chat/stream-part'
+import type { ChatResult, FinishReason, Usage } from '@shared/chat/chat-result'
+import type { GatewayErrorKind } from '@shared/chat/errors'
+import { reduceStreamParts } from '@shared/chat/reduce-stream-part'
+import type { StreamPart } from '@shared/chat/stream-part'
 import type { SseFrame } from '../../sse/sse-message'
 
 export const CONTEXT = {

@@ -9,9 +9,9 @@ import type {
   ToolCallPart,
   ToolDefinition,
   UserMessage,
-} from '../../../chat/chat-request'
-import type { DialectError } from '../../../chat/errors'
-import type { StreamPart } from '../../../chat/stream-part'
+} from '@shared/chat/chat-request'
+import type { DialectError } from '@shared/chat/errors'
+import type { StreamPart } from '@shared/chat/stream-part'
 import { OPENAI_FINISH_REASONS } from '../map-openai-finish-reason'
 
 /**

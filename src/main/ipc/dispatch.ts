@@ -6,7 +6,8 @@ import {
   type InvokeChannel,
   type InvokeOutput,
   type InvokeResult,
-} from '../../shared/ipc/contract'
+} from '@shared/ipc/contract'
+import { UserFacingError } from '../services/user-facing-error'
 
 /** Main's implementation of every invoke channel; inputs arrive already parsed by the contract. */
 export type InvokeHandlers = {
@@ -25,19 +26,6 @@ export type HandlersFor<Domain extends string> = Pick<
 
 /** Where main's events go: Electron's webContents.send, or browser mode's SSE stream. */
 export type EventSink = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void
-
-/**
- * An error a handler throws on purpose, with a message meant for the user ("No conversation abc").
- * Anything else is a bug: its message is still returned, but under the code `internal`.
- */
-export class UserFacingError extends Error {
-  readonly code: string
-  constructor(code: string, message: string) {
-    super(message)
-    this.name = 'UserFacingError'
-    this.code = code
-  }
-}
 
 export function isInvokeChannel(channel: unknown): channel is InvokeChannel {
   return typeof channel === 'string' && Object.hasOwn(invokeChannels, channel)
