@@ -4,6 +4,52 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+/** `../../../x`: a file three folders away is in another area, reached by its alias. */
+const NO_DEEP_CLIMB = {
+  regex: '^(\\.\\./){3,}',
+  message:
+    'Import by alias (@shared/…, @main/…, @gateway, @node/…, @test/…, @scripts/…), not by climbing ../../../.',
+}
+
+const SHARED_IS_PURE = [
+  { group: ['node:*'], message: 'src/shared is pure: no Node built-ins.' },
+  { group: ['electron', 'electron/*'], message: 'src/shared is pure: no Electron.' },
+  { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'], message: 'src/shared is pure: no UI.' },
+  {
+    group: ['@main/*', '@gateway', '@gateway/*', '@node/*', '@renderer/*', '@test/*'],
+    message: 'src/shared imports nothing outside itself.',
+  },
+]
+
+// Exact names, not patterns: a pattern `http` would also match our own `../http/` folder.
+const NO_NODE_BUILTINS = [
+  'fs',
+  'path',
+  'os',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'child_process',
+  'stream',
+  'buffer',
+].map((name) => ({ name, message: 'src/shared is pure: no Node built-ins.' }))
+
+const HISTORY_WITHOUT_EVAL = {
+  group: ['@shared/eval', '@shared/eval/*', '../eval', '../eval/*'],
+  message: 'src/shared/history does not depend on the eval core.',
+}
+
+const GATEWAY_FRONT_DOOR = {
+  group: ['@gateway/*', '**/gateway/**'],
+  message: "Main reaches the local gateway only through its front door: import from '@gateway'.",
+}
+
+const SERVICES_WITHOUT_IPC = {
+  regex: '^(@main/ipc|(\\.\\./)+ipc)(/|$)',
+  message: 'Services never import the IPC layer: the handlers call the services, not the reverse.',
+}
+
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'coverage', 'artifacts', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -17,6 +63,11 @@ export default tseslint.config(
     },
   },
   {
+    // No import climbs three folders: outside its own area a file imports by alias (electron.vite.config.ts).
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'test/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP_CLIMB] }] },
+  },
+  {
     // The shared core runs in main, renderer and gateway alike: it may not reach for any host.
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/**/*.test.ts'],
@@ -24,29 +75,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['node:*'], message: 'src/shared is pure: no Node built-ins.' },
-            { group: ['electron', 'electron/*'], message: 'src/shared is pure: no Electron.' },
-            {
-              group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*'],
-              message: 'src/shared is pure: no UI.',
-            },
-          ],
-          // Exact names, not patterns: a pattern `http` would also match our own `../http/` folder.
-          paths: [
-            'fs',
-            'path',
-            'os',
-            'http',
-            'https',
-            'net',
-            'crypto',
-            'child_process',
-            'stream',
-            'buffer',
-          ].map((name) => ({ name, message: 'src/shared is pure: no Node built-ins.' })),
-        },
+        { patterns: [NO_DEEP_CLIMB, ...SHARED_IS_PURE], paths: NO_NODE_BUILTINS },
       ],
       'no-restricted-globals': [
         'error',
@@ -54,6 +83,21 @@ export default tseslint.config(
         { name: 'process', message: 'src/shared never reads the host.' },
         { name: 'window', message: 'src/shared never touches the DOM.' },
         { name: 'document', message: 'src/shared never touches the DOM.' },
+      ],
+    },
+  },
+  {
+    // Saved conversations are read by the workbench, never the other way round: history stays free of
+    // the eval core (templates live in src/shared/templates).
+    files: ['src/shared/history/**/*.ts'],
+    ignores: ['src/shared/history/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [NO_DEEP_CLIMB, ...SHARED_IS_PURE, HISTORY_WITHOUT_EVAL],
+          paths: NO_NODE_BUILTINS,
+        },
       ],
     },
   },
@@ -66,13 +110,32 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NO_DEEP_CLIMB,
             { group: ['electron', 'electron/*'], message: 'The gateway and src/node never import Electron.' },
             {
-              group: ['**/main/**', '**/renderer/**'],
+              group: ['**/main/**', '**/renderer/**', '@main/*', '@renderer/*'],
               message: 'The gateway and src/node never import the app.',
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Main starts the local gateway through its front door (src/gateway/index.ts), never its inside.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/**/*.test.ts', 'src/main/**/__fixtures__/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP_CLIMB, GATEWAY_FRONT_DOOR] }] },
+  },
+  {
+    // Services are the app's domain logic, shared by both shells and the CLIs: the IPC layer calls them,
+    // never the reverse (their errors come from src/main/services/user-facing-error.ts).
+    files: ['src/main/services/**/*.ts'],
+    ignores: ['src/main/**/*.test.ts', 'src/main/**/__fixtures__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_DEEP_CLIMB, GATEWAY_FRONT_DOOR, SERVICES_WITHOUT_IPC] },
       ],
     },
   },
