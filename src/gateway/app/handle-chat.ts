@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createStreamAccumulator, reduceStreamPart } from '@shared/chat/reduce-stream-part'
-import { GatewayError, gatewayErrorKindFromStatus } from '@shared/chat/errors'
+import type { ChatRequest } from '@shared/chat/chat-request'
+import { GatewayError } from '@shared/chat/errors'
 import type { Dialect, EncodeContext } from '@shared/dialects/dialect'
 import type { Engine, ServedModel } from '../engines/engine'
 import type { GatewayConfig } from '../gateway-config'
@@ -13,6 +13,7 @@ import { randomId } from './ids'
 import { readJsonBody } from './read-json-body'
 import { replyBeforeBody } from './reply-before-body'
 import { modelNotFound } from './served-models'
+import { collectWholeReply } from './whole-reply'
 
 export type ChatHandlerOptions = {
   config: GatewayConfig
@@ -61,28 +62,15 @@ export function createChatHandler(options: ChatHandlerOptions) {
       const model = options.servedModel(request.model)
       if (model === undefined) throw modelNotFound(dialect, request.model)
       checkRequestFitsModel(request, model, dialect.id, options.estimatePromptTokens)
-
       if (request.stream) {
-        if (options.activeStreams.count >= config.maxConcurrentStreams) {
-          throw new GatewayError(
-            'overloaded',
-            `The gateway is serving ${config.maxConcurrentStreams} streams already; retry shortly.`,
-          )
-        }
-        options.activeStreams.count++
+        takeStreamSlot(options.activeStreams, config.maxConcurrentStreams)
         streamSlot = true
       }
 
       const reply = await options
         .engineFor(model)
         .start(request, { dialect: dialect.id, model, signal, header })
-      const context: EncodeContext = {
-        id: randomId(dialect.messageIdPrefix),
-        model: request.model,
-        created: Math.floor(Date.now() / 1000),
-        includeUsage: request.includeUsage ?? false,
-      }
-
+      const context = encodeContextFor(request, dialect)
       if (request.stream) {
         await writeSseReply(res, {
           encoder: dialect.encodeStream(context),
@@ -94,34 +82,8 @@ export function createChatHandler(options: ChatHandlerOptions) {
         })
         return
       }
-
-      const accumulator = createStreamAccumulator()
-      let contentParts = 0
-      for await (const batch of reply.batches) {
-        for (const part of batch) {
-          reduceStreamPart(accumulator, part)
-          if (
-            reply.dropAfterParts !== undefined &&
-            (part.type === 'text-delta' || part.type === 'tool-call-delta') &&
-            ++contentParts >= reply.dropAfterParts
-          ) {
-            // A non-streaming reply cut mid-way: the connection dies with no response at all.
-            res.destroy()
-            return
-          }
-        }
-      }
-      const result = accumulator.result
-      if (result.status === 'provider_error' && result.error) {
-        const kind = result.error.kind ?? gatewayErrorKindFromStatus(result.error.status ?? 500)
-        throw new GatewayError(kind, result.error.message, {
-          ...(result.error.status === undefined ? {} : { status: result.error.status }),
-        })
-      }
-      if (result.status !== 'completed') {
-        throw new GatewayError('server_error', 'The engine ended its reply before completing it.')
-      }
-      sendJson(res, 200, dialect.encodeResponse(result, context))
+      const result = await collectWholeReply(reply, res)
+      if (result !== undefined) sendJson(res, 200, dialect.encodeResponse(result, context))
     } catch (error) {
       if (signal.aborted) return
       if (res.headersSent) {
@@ -133,5 +95,26 @@ export function createChatHandler(options: ChatHandlerOptions) {
     } finally {
       if (streamSlot) options.activeStreams.count--
     }
+  }
+}
+
+/** One more stream, or a 529/503 `overloaded` when the gateway serves its maximum already. */
+function takeStreamSlot(activeStreams: { count: number }, maxConcurrentStreams: number): void {
+  if (activeStreams.count >= maxConcurrentStreams) {
+    throw new GatewayError(
+      'overloaded',
+      `The gateway is serving ${maxConcurrentStreams} streams already; retry shortly.`,
+    )
+  }
+  activeStreams.count++
+}
+
+/** The reply's identity, as the encoders write it. */
+function encodeContextFor(request: ChatRequest, dialect: Dialect): EncodeContext {
+  return {
+    id: randomId(dialect.messageIdPrefix),
+    model: request.model,
+    created: Math.floor(Date.now() / 1000),
+    includeUsage: request.includeUsage ?? false,
   }
 }

@@ -2,7 +2,7 @@ import type { GatewayConfig } from '../gateway-config'
 import type { Engine, ServedModel } from './engine'
 import { createProxyEngine } from './proxy/proxy-engine'
 import { createUpstreamTransport } from './proxy/upstream-transport'
-import { createSimulatorEngine } from './simulator-engine'
+import { createSimulatorEngine } from './simulator'
 
 export type EngineResolver = {
   engineFor(model: ServedModel): Engine

@@ -30,31 +30,11 @@ function isContentPart(part: StreamPart): boolean {
  */
 export async function writeSseReply(res: ServerResponse, options: SseReplyOptions): Promise<void> {
   const { encoder, reply, signal } = options
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    // No `connection` header of our own: Node then writes `Connection: keep-alive` and the server's
-    // `Keep-Alive: timeout=` hint (IDLE_CONNECTION_MS), which a header set here would suppress; a client
-    // without the hint keeps the socket for its own default (undici: 4 s) and reconnects on each send.
-    // Reverse proxies (nginx) must not buffer the stream.
-    'x-accel-buffering': 'no',
-  })
+  writeSseHead(res)
   // Headers go out with the first event when it is already there (a fast upstream: one write instead
   // of two), else on the next turn of the event loop, so a client learns at once that it is streaming.
   const headerFlush = setImmediate(() => res.flushHeaders())
-
-  let lastWrite = Date.now()
-  const keepAliveText = encodeSseFrame(options.keepAlive)
-  const timer = setInterval(
-    () => {
-      if (Date.now() - lastWrite >= options.keepAliveMs && !res.writableEnded && !res.destroyed) {
-        res.write(keepAliveText)
-        lastWrite = Date.now()
-      }
-    },
-    Math.max(10, Math.floor(options.keepAliveMs / 4)),
-  )
-  timer.unref()
+  const keepAlive = startKeepAlive(res, options.keepAlive, options.keepAliveMs)
 
   let contentParts = 0
   const dropAfter = reply.dropAfterParts
@@ -94,15 +74,53 @@ export async function writeSseReply(res: ServerResponse, options: SseReplyOption
       }
       if (text.length === 0) continue
       clearImmediate(headerFlush)
-      lastWrite = Date.now()
+      keepAlive.wrote()
       if (!res.write(text)) await waitForDrain(res)
     }
     clearImmediate(headerFlush)
     res.end(framesToText(encoder.end()))
   } finally {
     clearImmediate(headerFlush)
-    clearInterval(timer)
+    keepAlive.stop()
     if (signal.aborted || res.destroyed) await iterator.return?.().catch(() => undefined)
+  }
+}
+
+function writeSseHead(res: ServerResponse): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    // No `connection` header of our own: Node then writes `Connection: keep-alive` and the server's
+    // `Keep-Alive: timeout=` hint (IDLE_CONNECTION_MS), which a header set here would suppress; a client
+    // without the hint keeps the socket for its own default (undici: 4 s) and reconnects on each send.
+    // Reverse proxies (nginx) must not buffer the stream.
+    'x-accel-buffering': 'no',
+  })
+}
+
+/** Writes `frame` after `keepAliveMs` without a write; `wrote()` tells it of each write of the reply. */
+function startKeepAlive(
+  res: ServerResponse,
+  frame: SseFrame,
+  keepAliveMs: number,
+): { wrote(): void; stop(): void } {
+  let lastWrite = Date.now()
+  const keepAliveText = encodeSseFrame(frame)
+  const timer = setInterval(
+    () => {
+      if (Date.now() - lastWrite >= keepAliveMs && !res.writableEnded && !res.destroyed) {
+        res.write(keepAliveText)
+        lastWrite = Date.now()
+      }
+    },
+    Math.max(10, Math.floor(keepAliveMs / 4)),
+  )
+  timer.unref()
+  return {
+    wrote: () => {
+      lastWrite = Date.now()
+    },
+    stop: () => clearInterval(timer),
   }
 }
 
@@ -136,8 +154,9 @@ async function drainRest(iterator: AsyncIterator<StreamPart[]>): Promise<'done' 
 
 /**
  * The in-band form of an engine failure. A GatewayError (a broken or silent upstream) keeps its kind
- * and words; anything else is an internal error, worded without its internals. `type` is the neutral kind itself, which neither
- * dialect claims as its own, so each encoder words it from the kind (`timeout_error`, `server_error`…).
+ * and words; anything else is an internal error, worded without its internals. `type` is the neutral
+ * kind itself, which neither dialect claims as its own, so each encoder words it from the kind
+ * (`timeout_error`, `server_error`…).
  */
 function inBandError(error: unknown): DialectError {
   if (error instanceof GatewayError) return { type: error.kind, message: error.message, kind: error.kind }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cellResultSchema, evalRunSchema } from '../eval/run/eval-run-types'
+import { cellResultSchema, evalProgressSchema, evalRunSchema } from '../eval/run/eval-run-types'
 
 /** A saved evaluation run in the workbench's list (the run itself is fetched when opened). */
 export const evalRunSummarySchema = evalRunSchema
@@ -29,13 +29,8 @@ export type TestSetSummary = z.infer<typeof testSetSummarySchema>
  * Progress of the running evaluation, batched by main (at most one event per frame): the cells that
  * finished since the last event, and the totals so far. `status` is set on the last event of a run.
  */
-export const evalProgressEventSchema = z.strictObject({
+export const evalProgressEventSchema = evalProgressSchema.omit({ cell: true }).extend({
   runId: z.string(),
-  done: z.number(),
-  total: z.number(),
-  passed: z.number(),
-  failed: z.number(),
-  etaMs: z.number().optional(),
   cells: z.array(cellResultSchema),
   // A run's own states, and `failed` for a run that could not start or broke off.
   status: z.enum([...evalRunSchema.shape.status.options, 'failed']),

@@ -38,8 +38,8 @@ export function chooseToolToCall(request: ChatRequest, facts: ConversationFacts)
  * declared (`get_weather`) or as words (`get weather`, from snake_case, kebab-case or camelCase).
  * At one place, the tool declared first wins.
  *
- * One pass over the text with a table of spellings, not one regex per tool: 50,000 tools against
- * a 20 KB message took 131 s that way, blocking every other request. Each place where a word starts
+ * One pass over the text with a table of spellings, not one regex per tool: with many tools and a
+ * long message that blocked every other request (the test counts the case). Each place where a word starts
  * is compared with the spellings that fit there (a table lookup per word end within the longest
  * spelling), and the lookups are capped (MENTION_LOOKUPS) like the text is: people name tools early.
  */

@@ -1,11 +1,11 @@
 import type { ResponseFormat } from '@shared/chat/chat-request'
 import { imageMediaType, type ConversationFacts } from './conversation-facts'
-import { withinExampleLimits } from './example-budget'
-import { exampleFromSchema } from './json-schema-example'
-import { briefText } from './reply-text'
+import { withinExampleLimits } from './schema-example/example-budget'
+import { exampleFromSchema } from './schema-example/json-schema-example'
+import { briefText } from './prose-reply'
 import type { Sampler } from './sampler'
-import type { SimulationContext } from './simulation'
-import type { ValueHints } from './value-hints'
+import type { SimulationContext } from './simulation-types'
+import type { ValueHints } from './schema-example/value-hints'
 
 /**
  * The reply text for the JSON response formats, pretty-printed as models usually do:

@@ -25,35 +25,91 @@ export function toAnthropicMessages(
   messages: ChatMessage[],
   adjustments: ParamAdjustment[],
 ): AnthropicWireMessage[] {
-  const out: AnthropicWireMessage[] = []
-  let emptyTextBlocks = 0
-  const fallbackIds = new Map<string, string>()
+  return new AnthropicMessagesConverter(adjustments).convert(messages)
+}
+
+/** One conversion: the ids it rewrote and the empty text blocks it dropped, reported as adjustments. */
+class AnthropicMessagesConverter {
+  private emptyTextBlocks = 0
+  private readonly fallbackIds = new Map<string, string>()
+
+  constructor(private readonly adjustments: ParamAdjustment[]) {}
+
+  convert(messages: ChatMessage[]): AnthropicWireMessage[] {
+    const out: AnthropicWireMessage[] = []
+    let i = 0
+    while (i < messages.length) {
+      const message = messages[i] as ChatMessage
+      if (message.role === 'tool') {
+        i = this.toolResultsTurn(messages, i, out)
+        continue
+      }
+      if (message.role === 'user') {
+        const blocks = this.userBlocks(message, i)
+        if (blocks.length === 0) this.dropEmpty(i)
+        else out.push({ role: 'user', content: shorthand(blocks) })
+      } else {
+        const blocks = this.assistantBlocks(message)
+        if (blocks.length === 0) this.dropEmpty(i)
+        else out.push({ role: 'assistant', content: shorthand(blocks) })
+      }
+      i++
+    }
+    if (this.emptyTextBlocks > 0) {
+      this.adjustments.push({
+        param: 'messages',
+        action: 'dropped',
+        detail: `${this.emptyTextBlocks} empty text block(s) dropped: Messages rejects empty text.`,
+      })
+    }
+    return out
+  }
+
+  /**
+   * Consecutive tool messages from `from`, and a user message right after them, as one user turn
+   * (B5). Returns the index of the first message after the turn.
+   */
+  private toolResultsTurn(messages: ChatMessage[], from: number, out: AnthropicWireMessage[]): number {
+    let i = from
+    const blocks: AnthropicUserBlock[] = []
+    while (i < messages.length && (messages[i] as ChatMessage).role === 'tool') {
+      blocks.push(this.toolResultBlock(messages[i] as ToolMessage))
+      i++
+    }
+    const next = messages[i]
+    if (next?.role === 'user') {
+      blocks.push(...this.userBlocks(next, i))
+      i++
+    }
+    out.push({ role: 'user', content: blocks })
+    return i
+  }
 
   // Both the tool_use and its tool_result must get the same id, however it had to be rewritten.
-  function toolId(id: string): string {
-    const existing = fallbackIds.get(id)
+  private toolId(id: string): string {
+    const existing = this.fallbackIds.get(id)
     if (existing !== undefined) return existing
-    const safe = toAnthropicToolId(id, `toolu_${fallbackIds.size}`)
+    const safe = toAnthropicToolId(id, `toolu_${this.fallbackIds.size}`)
     if (safe !== id) {
-      adjustments.push({
+      this.adjustments.push({
         param: 'messages',
         action: 'converted',
         detail: `tool call id ${JSON.stringify(id)} sent as ${JSON.stringify(safe)}: Messages accepts only letters, digits, _ and - in tool ids.`,
       })
     }
-    fallbackIds.set(id, safe)
+    this.fallbackIds.set(id, safe)
     return safe
   }
 
-  function textBlock(part: TextPart): AnthropicUserBlock[] {
+  private textBlock(part: TextPart): AnthropicUserBlock[] {
     if (part.text === '') {
-      emptyTextBlocks++
+      this.emptyTextBlocks++
       return []
     }
     return [{ type: 'text', text: part.text }]
   }
 
-  function imageBlock(part: ImagePart, messageIndex: number): AnthropicImageBlock[] {
+  private imageBlock(part: ImagePart, messageIndex: number): AnthropicImageBlock[] {
     const source = part.source
     let mediaType: string
     let data: string
@@ -69,7 +125,7 @@ export function toAnthropicMessages(
       data = source.data.replace(/^data:[^;,]*;base64,/, '')
     }
     if (!isAnthropicImageMediaType(mediaType)) {
-      adjustments.push({
+      this.adjustments.push({
         param: 'messages',
         action: 'dropped',
         detail: `image of type ${mediaType} dropped from message ${messageIndex}: Messages accepts only ${ANTHROPIC_IMAGE_MEDIA_TYPES.join(', ')}.`,
@@ -79,89 +135,51 @@ export function toAnthropicMessages(
     return [{ type: 'image', source: { type: 'base64', media_type: mediaType, data } }]
   }
 
-  function toolResultBlock(message: ToolMessage): AnthropicToolResultBlock {
+  private toolResultBlock(message: ToolMessage): AnthropicToolResultBlock {
     const block: AnthropicToolResultBlock = {
       type: 'tool_result',
-      tool_use_id: toolId(message.toolCallId),
+      tool_use_id: this.toolId(message.toolCallId),
       content: message.content,
     }
     if (message.isError !== undefined) block.is_error = message.isError
     return block
   }
 
-  function assistantBlocks(message: AssistantMessage): AnthropicAssistantBlock[] {
+  private assistantBlocks(message: AssistantMessage): AnthropicAssistantBlock[] {
     const blocks: AnthropicAssistantBlock[] = []
     for (const part of message.content) {
       if (part.type === 'text') {
-        blocks.push(...(textBlock(part) as AnthropicAssistantBlock[]))
+        blocks.push(...(this.textBlock(part) as AnthropicAssistantBlock[]))
         continue
       }
       const { input, valid } = toolInputFromArguments(part.arguments)
       if (!valid) {
-        adjustments.push({
+        this.adjustments.push({
           param: 'messages',
           action: 'converted',
           detail: `arguments of tool call ${part.id} (${part.name}) are not a JSON object; sent as {"rawInvalidInput": …} because Messages requires an object.`,
         })
       }
-      blocks.push({ type: 'tool_use', id: toolId(part.id), name: part.name, input })
+      blocks.push({ type: 'tool_use', id: this.toolId(part.id), name: part.name, input })
     }
     return blocks
   }
 
-  function userBlocks(message: ChatMessage & { role: 'user' }, index: number): AnthropicUserBlock[] {
+  private userBlocks(message: ChatMessage & { role: 'user' }, index: number): AnthropicUserBlock[] {
     const blocks: AnthropicUserBlock[] = []
     for (const part of message.content) {
-      blocks.push(...(part.type === 'text' ? textBlock(part) : imageBlock(part, index)))
+      blocks.push(...(part.type === 'text' ? this.textBlock(part) : this.imageBlock(part, index)))
     }
     return blocks
   }
 
-  function dropEmpty(index: number): void {
-    adjustments.push({
+  private dropEmpty(index: number): void {
+    this.adjustments.push({
       param: 'messages',
       action: 'dropped',
       detail: `message ${index} dropped: nothing in it can be sent (Messages rejects empty content).`,
     })
   }
-
-  let i = 0
-  while (i < messages.length) {
-    const message = messages[i] as ChatMessage
-    if (message.role === 'tool') {
-      const blocks: AnthropicUserBlock[] = []
-      while (i < messages.length && (messages[i] as ChatMessage).role === 'tool') {
-        blocks.push(toolResultBlock(messages[i] as ToolMessage))
-        i++
-      }
-      const next = messages[i]
-      if (next?.role === 'user') {
-        blocks.push(...userBlocks(next, i))
-        i++
-      }
-      out.push({ role: 'user', content: blocks })
-      continue
-    }
-    if (message.role === 'user') {
-      const blocks = userBlocks(message, i)
-      if (blocks.length === 0) dropEmpty(i)
-      else out.push({ role: 'user', content: shorthand(blocks) })
-    } else {
-      const blocks = assistantBlocks(message)
-      if (blocks.length === 0) dropEmpty(i)
-      else out.push({ role: 'assistant', content: shorthand(blocks) })
-    }
-    i++
-  }
-
-  if (emptyTextBlocks > 0) {
-    adjustments.push({
-      param: 'messages',
-      action: 'dropped',
-      detail: `${emptyTextBlocks} empty text block(s) dropped: Messages rejects empty text.`,
-    })
-  }
-  return out
 }
 
 /** One text block is sent as the string shorthand: what hand-written requests (and the spec) use. */

@@ -1,4 +1,4 @@
-import type { GatewayErrorKind } from '../../chat/errors'
+import { gatewayErrorKindFromStatus, type GatewayErrorKind } from '../../chat/errors'
 
 /** The `error.type` values Messages documents (B4.2). New ones may appear. */
 const ANTHROPIC_ERROR_TYPES = [
@@ -87,16 +87,12 @@ export function kindFromAnthropicErrorType(type: string): GatewayErrorKind | und
   }
 }
 
-/** The `error.type` a Messages server would use for a status, for bodies that do not say. */
+/**
+ * The `error.type` a Messages server would use for a status, for bodies that do not say: the status's
+ * neutral kind (the one status table, `gatewayErrorKindFromStatus`) as this gateway spells it, except
+ * 402, a billing problem, which has no neutral kind.
+ */
 export function anthropicErrorTypeForStatus(status: number): AnthropicErrorType {
-  if (status === 401) return 'authentication_error'
   if (status === 402) return 'billing_error'
-  if (status === 403) return 'permission_error'
-  if (status === 404) return 'not_found_error'
-  if (status === 413) return 'request_too_large'
-  if (status === 429) return 'rate_limit_error'
-  if (status === 504) return 'timeout_error'
-  if (status === 529 || status === 503) return 'overloaded_error'
-  if (status >= 500) return 'api_error'
-  return 'invalid_request_error'
+  return anthropicErrorForKind(gatewayErrorKindFromStatus(status)).type
 }

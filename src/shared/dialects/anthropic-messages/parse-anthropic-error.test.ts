@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bodyFixture as fixture } from './__fixtures__/load-anthropic-fixtures'
+import { anthropicErrorForKind } from './map-anthropic-error-kind'
 import { parseAnthropicError } from './parse-anthropic-error'
 
 describe('parseAnthropicError', () => {
@@ -76,5 +77,16 @@ describe('parseAnthropicError', () => {
   it('caps a long non-JSON body', () => {
     const error = parseAnthropicError(500, 'x'.repeat(10_000))
     expect(error.message.length).toBeLessThanOrEqual(501)
+  })
+
+  it('gives a body that does not say the type its status means, and the kind of that same status', () => {
+    for (let status = 400; status < 600; status++) {
+      const error = parseAnthropicError(status, '')
+      expect(error.kind).toBeDefined()
+      if (status === 402) expect(error.type).toBe('billing_error')
+      else if (error.kind !== undefined) expect(error.type).toBe(anthropicErrorForKind(error.kind).type)
+    }
+    expect(parseAnthropicError(408, '')).toMatchObject({ type: 'timeout_error', kind: 'timeout' })
+    expect(parseAnthropicError(529, '')).toMatchObject({ type: 'overloaded_error', kind: 'overloaded' })
   })
 })

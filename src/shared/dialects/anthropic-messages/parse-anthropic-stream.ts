@@ -43,66 +43,108 @@ type Block =
  * same; the official SDK would drop such events). Unknown events and fields never throw.
  */
 export function createAnthropicStreamParser(): StreamParser {
-  let started = false
-  let ended = false
-  // The wire counters so far: message_start gives them, message_delta overwrites the ones it repeats.
-  const counters: AnthropicUsageCounters = {}
-  const blocks = new Map<number, Block>()
-  let lastBlockIndex = -1
-  let toolCount = 0
+  return new AnthropicStreamParser()
+}
 
-  function blockAt(index: unknown): { index: number; block: Block | undefined } {
-    const at = typeof index === 'number' ? index : lastBlockIndex
-    return { index: at, block: blocks.get(at) }
+type ToolBlock = Extract<Block, { kind: 'tool' }>
+
+class AnthropicStreamParser implements StreamParser {
+  private started = false
+  private ended = false
+  /** The wire counters so far: message_start gives them, message_delta overwrites the ones it repeats. */
+  private readonly counters: AnthropicUsageCounters = {}
+  private readonly blocks = new Map<number, Block>()
+  private lastBlockIndex = -1
+  private toolCount = 0
+
+  push(event: SseMessage): StreamPart[] {
+    // After message_stop nothing can change the reply (some servers append `data: [DONE]`).
+    if (this.ended) return [{ type: 'raw', event }]
+    let json: unknown
+    try {
+      json = JSON.parse(event.data)
+    } catch {
+      json = undefined
+    }
+    const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
+    const jsonType = isObject ? (json as Record<string, unknown>)['type'] : undefined
+    const name = isKnownEvent(event.event) ? event.event : isKnownEvent(jsonType) ? jsonType : undefined
+    if (name === undefined) return [{ type: 'raw', event }]
+    if (name === 'ping') return []
+    if (!isObject) return malformed(event, name)
+    const body = json as Record<string, unknown>
+    switch (name) {
+      case 'message_start':
+        return this.onMessageStart(body, event)
+      case 'content_block_start':
+        return this.onBlockStart(body, event)
+      case 'content_block_delta':
+        return blockDeltaParts(body, this.blockAt(body['index']), event)
+      case 'content_block_stop':
+        return this.onBlockStop(body, event)
+      case 'message_delta':
+        return this.onMessageDelta(body, event)
+      case 'message_stop':
+        this.ended = true
+        return [{ type: 'end' }]
+      case 'error':
+        return errorParts(body, event)
+      default: {
+        const unreachable: never = name
+        throw new Error(`unhandled event ${String(unreachable)}`)
+      }
+    }
   }
 
-  function malformed(event: SseMessage, name: string): StreamPart[] {
-    const raw: StreamPart = { type: 'raw', event }
-    if (name === 'error') {
-      return [raw, { type: 'error', error: { type: 'api_error', message: event.data, kind: 'server_error' } }]
+  end(): StreamPart[] {
+    // EOF: close tool calls still open (a cut stream), but never claim the reply is complete.
+    const parts: StreamPart[] = []
+    for (const block of this.blocks.values()) {
+      if (block.kind === 'tool' && block.open) {
+        block.open = false
+        parts.push({ type: 'tool-call-end', index: block.toolIndex })
+      }
     }
-    // A message/content event we cannot read means part of the reply is lost: the stream is broken.
-    const error: DialectError = {
-      type: 'api_error',
-      message: `Malformed stream event: the data of "${name}" is not a valid JSON object.`,
-      kind: 'server_error',
-    }
-    return [raw, { type: 'error', error }]
+    return parts
   }
 
-  function onMessageStart(json: unknown, event: SseMessage): StreamPart[] {
+  private blockAt(index: unknown): Block | undefined {
+    return this.blocks.get(typeof index === 'number' ? index : this.lastBlockIndex)
+  }
+
+  private onMessageStart(json: unknown, event: SseMessage): StreamPart[] {
     const parsed = anthropicMessageStartReadSchema.safeParse(json)
-    if (!parsed.success || started) return [{ type: 'raw', event }]
-    started = true
+    if (!parsed.success || this.started) return [{ type: 'raw', event }]
+    this.started = true
     const message = parsed.data.message
     const start: StreamPart = { type: 'start' }
     if (message?.id != null) start.id = message.id
     if (message?.model != null) start.model = message.model
     const parts: StreamPart[] = [start]
     if (message?.usage != null) {
-      Object.assign(counters, message.usage)
-      parts.push({ type: 'usage', usage: usageFromAnthropic(counters) })
+      Object.assign(this.counters, message.usage)
+      parts.push({ type: 'usage', usage: usageFromAnthropic(this.counters) })
     }
     return parts
   }
 
-  function onBlockStart(json: unknown, event: SseMessage): StreamPart[] {
+  private onBlockStart(json: unknown, event: SseMessage): StreamPart[] {
     const parsed = anthropicContentBlockStartReadSchema.safeParse(json)
     if (!parsed.success) return [{ type: 'raw', event }]
-    const index = parsed.data.index ?? lastBlockIndex + 1
-    lastBlockIndex = index
+    const index = parsed.data.index ?? this.lastBlockIndex + 1
+    this.lastBlockIndex = index
     const content = parsed.data.content_block
     switch (content.type) {
       case 'text':
-        blocks.set(index, { kind: 'text' })
+        this.blocks.set(index, { kind: 'text' })
         // The start block is normally empty, but a non-empty one is part of the text.
         return content.text ? [{ type: 'text-delta', text: content.text }] : []
       case 'thinking':
-        blocks.set(index, { kind: 'thinking' })
+        this.blocks.set(index, { kind: 'thinking' })
         return content.thinking ? [{ type: 'reasoning-delta', text: content.thinking }] : []
       case 'tool_use': {
-        const toolIndex = toolCount++
-        blocks.set(index, {
+        const toolIndex = this.toolCount++
+        this.blocks.set(index, {
           kind: 'tool',
           toolIndex,
           sawArguments: false,
@@ -112,65 +154,19 @@ export function createAnthropicStreamParser(): StreamParser {
         return [{ type: 'tool-call-start', index: toolIndex, id: content.id ?? '', name: content.name ?? '' }]
       }
       default:
-        blocks.set(index, { kind: 'other' })
+        this.blocks.set(index, { kind: 'other' })
         return [{ type: 'raw', event }]
     }
   }
 
-  // The hot path (one event per token): read by hand rather than through zod.
-  function onBlockDelta(json: Record<string, unknown>, event: SseMessage): StreamPart[] {
-    const delta = json['delta']
-    if (typeof delta !== 'object' || delta === null) return [{ type: 'raw', event }]
-    const d = delta as Record<string, unknown>
-    const { block } = blockAt(json['index'])
-    switch (d['type']) {
-      case 'text_delta': {
-        const text = d['text']
-        return typeof text === 'string' ? [{ type: 'text-delta', text }] : [{ type: 'raw', event }]
-      }
-      case 'input_json_delta': {
-        const partial = d['partial_json']
-        if (block?.kind !== 'tool' || typeof partial !== 'string') return [{ type: 'raw', event }]
-        // The first fragment is often "": nothing to say yet.
-        if (partial === '') return []
-        block.sawArguments = true
-        return [{ type: 'tool-call-delta', index: block.toolIndex, argumentsDelta: partial }]
-      }
-      case 'thinking_delta': {
-        const thinking = d['thinking']
-        return typeof thinking === 'string'
-          ? [{ type: 'reasoning-delta', text: thinking }]
-          : [{ type: 'raw', event }]
-      }
-      // signature_delta, citations_delta and anything newer: no canonical place; kept for the inspector.
-      default:
-        return [{ type: 'raw', event }]
-    }
-  }
-
-  function closeTool(block: Extract<Block, { kind: 'tool' }>): StreamPart[] {
-    block.open = false
-    const parts: StreamPart[] = []
-    if (!block.sawArguments) {
-      // No input_json_delta: the input is what content_block_start said (the SDK keeps it too), and a
-      // tool without parameters streams nothing at all, which means `{}` (B3.2).
-      const initial = block.initialInput
-      const hasInitial = typeof initial === 'object' && initial !== null && Object.keys(initial).length > 0
-      const argumentsText = hasInitial ? JSON.stringify(initial) : '{}'
-      parts.push({ type: 'tool-call-delta', index: block.toolIndex, argumentsDelta: argumentsText })
-    }
-    parts.push({ type: 'tool-call-end', index: block.toolIndex })
-    return parts
-  }
-
-  function onBlockStop(json: Record<string, unknown>, event: SseMessage): StreamPart[] {
-    const { block } = blockAt(json['index'])
+  private onBlockStop(json: Record<string, unknown>, event: SseMessage): StreamPart[] {
+    const block = this.blockAt(json['index'])
     if (block === undefined || block.kind === 'other') return [{ type: 'raw', event }]
-    if (block.kind === 'tool') return block.open ? closeTool(block) : []
+    if (block.kind === 'tool') return block.open ? closeToolBlock(block) : []
     return []
   }
 
-  function onMessageDelta(json: unknown, event: SseMessage): StreamPart[] {
+  private onMessageDelta(json: unknown, event: SseMessage): StreamPart[] {
     const parsed = anthropicMessageDeltaReadSchema.safeParse(json)
     if (!parsed.success) return [{ type: 'raw', event }]
     const parts: StreamPart[] = []
@@ -178,9 +174,9 @@ export function createAnthropicStreamParser(): StreamParser {
     if (usage != null) {
       // Cumulative totals: a counter present here replaces the one message_start gave.
       for (const [key, value] of Object.entries(usage)) {
-        if (value != null) (counters as Record<string, unknown>)[key] = value
+        if (value != null) (this.counters as Record<string, unknown>)[key] = value
       }
-      parts.push({ type: 'usage', usage: usageFromAnthropic(counters) })
+      parts.push({ type: 'usage', usage: usageFromAnthropic(this.counters) })
     }
     const stopReason = parsed.data.delta?.stop_reason
     if (stopReason != null) {
@@ -191,69 +187,80 @@ export function createAnthropicStreamParser(): StreamParser {
     }
     return parts
   }
+}
 
-  function onError(json: unknown, event: SseMessage): StreamPart[] {
-    const parsed = anthropicErrorBodyReadSchema.safeParse(json)
-    if (!parsed.success) {
-      return [{ type: 'error', error: { type: 'api_error', message: event.data, kind: 'server_error' } }]
+/** An event we cannot read: kept raw, and the stream is broken (part of the reply is lost). */
+function malformed(event: SseMessage, name: string): StreamPart[] {
+  const raw: StreamPart = { type: 'raw', event }
+  if (name === 'error') {
+    return [raw, { type: 'error', error: { type: 'api_error', message: event.data, kind: 'server_error' } }]
+  }
+  const error: DialectError = {
+    type: 'api_error',
+    message: `Malformed stream event: the data of "${name}" is not a valid JSON object.`,
+    kind: 'server_error',
+  }
+  return [raw, { type: 'error', error }]
+}
+
+// The hot path (one event per token): read by hand rather than through zod.
+function blockDeltaParts(
+  json: Record<string, unknown>,
+  block: Block | undefined,
+  event: SseMessage,
+): StreamPart[] {
+  const delta = json['delta']
+  if (typeof delta !== 'object' || delta === null) return [{ type: 'raw', event }]
+  const d = delta as Record<string, unknown>
+  switch (d['type']) {
+    case 'text_delta': {
+      const text = d['text']
+      return typeof text === 'string' ? [{ type: 'text-delta', text }] : [{ type: 'raw', event }]
     }
-    const type = parsed.data.error.type ?? 'api_error'
-    const error: DialectError = { type, message: parsed.data.error.message ?? event.data }
-    const kind = kindFromAnthropicErrorType(type)
-    if (kind !== undefined) error.kind = kind
-    if (parsed.data.request_id != null) error.requestId = parsed.data.request_id
-    return [{ type: 'error', error }]
+    case 'input_json_delta': {
+      const partial = d['partial_json']
+      if (block?.kind !== 'tool' || typeof partial !== 'string') return [{ type: 'raw', event }]
+      // The first fragment is often "": nothing to say yet.
+      if (partial === '') return []
+      block.sawArguments = true
+      return [{ type: 'tool-call-delta', index: block.toolIndex, argumentsDelta: partial }]
+    }
+    case 'thinking_delta': {
+      const thinking = d['thinking']
+      return typeof thinking === 'string'
+        ? [{ type: 'reasoning-delta', text: thinking }]
+        : [{ type: 'raw', event }]
+    }
+    // signature_delta, citations_delta and anything newer: no canonical place; kept for the inspector.
+    default:
+      return [{ type: 'raw', event }]
   }
+}
 
-  return {
-    push(event) {
-      // After message_stop nothing can change the reply (some servers append `data: [DONE]`).
-      if (ended) return [{ type: 'raw', event }]
-      let json: unknown
-      try {
-        json = JSON.parse(event.data)
-      } catch {
-        json = undefined
-      }
-      const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
-      const jsonType = isObject ? (json as Record<string, unknown>)['type'] : undefined
-      const name = isKnownEvent(event.event) ? event.event : isKnownEvent(jsonType) ? jsonType : undefined
-      if (name === undefined) return [{ type: 'raw', event }]
-      if (name === 'ping') return []
-      if (!isObject) return malformed(event, name)
-      const body = json as Record<string, unknown>
-      switch (name) {
-        case 'message_start':
-          return onMessageStart(body, event)
-        case 'content_block_start':
-          return onBlockStart(body, event)
-        case 'content_block_delta':
-          return onBlockDelta(body, event)
-        case 'content_block_stop':
-          return onBlockStop(body, event)
-        case 'message_delta':
-          return onMessageDelta(body, event)
-        case 'message_stop':
-          ended = true
-          return [{ type: 'end' }]
-        case 'error':
-          return onError(body, event)
-        default: {
-          const unreachable: never = name
-          throw new Error(`unhandled event ${String(unreachable)}`)
-        }
-      }
-    },
-    end() {
-      // EOF: close tool calls still open (a cut stream), but never claim the reply is complete.
-      const parts: StreamPart[] = []
-      for (const block of blocks.values()) {
-        if (block.kind === 'tool' && block.open) {
-          block.open = false
-          parts.push({ type: 'tool-call-end', index: block.toolIndex })
-        }
-      }
-      return parts
-    },
+function closeToolBlock(block: ToolBlock): StreamPart[] {
+  block.open = false
+  const parts: StreamPart[] = []
+  if (!block.sawArguments) {
+    // No input_json_delta: the input is what content_block_start said (the SDK keeps it too), and a
+    // tool without parameters streams nothing at all, which means `{}` (B3.2).
+    const initial = block.initialInput
+    const hasInitial = typeof initial === 'object' && initial !== null && Object.keys(initial).length > 0
+    const argumentsText = hasInitial ? JSON.stringify(initial) : '{}'
+    parts.push({ type: 'tool-call-delta', index: block.toolIndex, argumentsDelta: argumentsText })
   }
+  parts.push({ type: 'tool-call-end', index: block.toolIndex })
+  return parts
+}
+
+function errorParts(json: unknown, event: SseMessage): StreamPart[] {
+  const parsed = anthropicErrorBodyReadSchema.safeParse(json)
+  if (!parsed.success) {
+    return [{ type: 'error', error: { type: 'api_error', message: event.data, kind: 'server_error' } }]
+  }
+  const type = parsed.data.error.type ?? 'api_error'
+  const error: DialectError = { type, message: parsed.data.error.message ?? event.data }
+  const kind = kindFromAnthropicErrorType(type)
+  if (kind !== undefined) error.kind = kind
+  if (parsed.data.request_id != null) error.requestId = parsed.data.request_id
+  return [{ type: 'error', error }]
 }

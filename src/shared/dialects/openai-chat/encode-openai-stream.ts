@@ -52,112 +52,38 @@ type Delta = Record<string, unknown>
  * Reasoning goes in the non-standard `delta.reasoning_content` (ignored by the official SDK).
  */
 export function createOpenaiStreamEncoder(context: EncodeContext): StreamEncoder {
-  // Every chunk shares its envelope: built once, so a delta costs one small JSON.stringify.
-  const head =
-    `{"id":${JSON.stringify(context.id)},"object":"chat.completion.chunk","created":${JSON.stringify(context.created)},` +
-    `"model":${JSON.stringify(context.model)},"choices":[{"index":0,"delta":`
-  const usageTail = context.includeUsage ? ',"usage":null' : ''
+  return new OpenaiStreamEncoder(context)
+}
 
-  let roleSent = false
-  let finishSent = false
-  let terminated = false
-  let usage: Usage | undefined
-  const tools = new Map<number, ToolSlot>()
+class OpenaiStreamEncoder implements StreamEncoder {
+  /** Every chunk shares its envelope: built once, so a delta costs one small JSON.stringify. */
+  private readonly head: string
+  private readonly usageTail: string
+  private roleSent = false
+  private finishSent = false
+  private terminated = false
+  private usage: Usage | undefined
+  private readonly tools = new Map<number, ToolSlot>()
 
-  function chunk(delta: Delta, finishReason: string | null = null): SseFrame {
-    return {
-      data: `${head}${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason)}}]${usageTail}}`,
-    }
+  constructor(private readonly context: EncodeContext) {
+    this.head =
+      `{"id":${JSON.stringify(context.id)},"object":"chat.completion.chunk","created":${JSON.stringify(context.created)},` +
+      `"model":${JSON.stringify(context.model)},"choices":[{"index":0,"delta":`
+    this.usageTail = context.includeUsage ? ',"usage":null' : ''
   }
 
-  function pushDelta(frames: SseFrame[], delta: Delta): void {
-    if (!roleSent && 'tool_calls' in delta) {
-      // A reply that starts with a tool call: one role chunk carrying the first header (A3.2).
-      roleSent = true
-      frames.push(chunk({ role: 'assistant', content: null, ...delta }))
-      return
-    }
-    sendRoleIfNeeded(frames)
-    frames.push(chunk(delta))
+  push(part: StreamPart): SseFrame[] {
+    if (this.terminated) return []
+    return this.encode(part)
   }
 
-  function slotFor(index: number): ToolSlot {
-    let slot = tools.get(index)
-    if (slot === undefined) {
-      slot = { wireIndex: tools.size, headerSent: false, id: '', name: '', pendingArguments: '' }
-      tools.set(index, slot)
-    }
-    return slot
+  end(): SseFrame[] {
+    if (this.terminated) return []
+    this.terminated = true
+    return [openaiErrorFrame(UPSTREAM_ENDED)]
   }
 
-  function sendHeader(frames: SseFrame[], slot: ToolSlot): void {
-    slot.headerSent = true
-    const id = slot.id.length > 0 ? slot.id : `call_${slot.wireIndex}`
-    pushDelta(frames, {
-      tool_calls: [
-        { index: slot.wireIndex, id, type: 'function', function: { name: slot.name, arguments: '' } },
-      ],
-    })
-    if (slot.pendingArguments.length > 0) {
-      sendArguments(frames, slot, slot.pendingArguments)
-      slot.pendingArguments = ''
-    }
-  }
-
-  function sendArguments(frames: SseFrame[], slot: ToolSlot, argumentsDelta: string): void {
-    pushDelta(frames, { tool_calls: [{ index: slot.wireIndex, function: { arguments: argumentsDelta } }] })
-  }
-
-  function errorFrame(error: DialectError): SseFrame {
-    let type = error.type.length > 0 ? error.type : 'server_error'
-    let code = error.code ?? null
-    // Keep an error already in OpenAI's terms (a same-dialect proxy); translate one that is not.
-    const alreadyOpenai = OPENAI_ERROR_TYPES.has(type) && openaiErrorKindFromWire(type, code) === error.kind
-    if (error.kind !== undefined && !alreadyOpenai) {
-      const shape = openaiErrorShapeFor(error.kind)
-      type = shape.type
-      code = shape.code
-    }
-    return {
-      data: JSON.stringify({ error: { message: error.message, type, param: error.param ?? null, code } }),
-    }
-  }
-
-  function sendRoleIfNeeded(frames: SseFrame[]): void {
-    if (roleSent) return
-    roleSent = true
-    frames.push(chunk({ role: 'assistant', content: '' }))
-  }
-
-  function sendFinish(frames: SseFrame[], finish: FinishReason | undefined): void {
-    sendRoleIfNeeded(frames)
-    finishSent = true
-    const reason =
-      finish !== undefined ? openaiFinishReasonFor(finish) : tools.size > 0 ? 'tool_calls' : 'stop'
-    frames.push(chunk({}, reason))
-  }
-
-  function terminalFrames(): SseFrame[] {
-    const frames: SseFrame[] = []
-    // Arguments whose header never came: still a call, so it gets a header with what is known.
-    for (const slot of tools.values()) if (!slot.headerSent) sendHeader(frames, slot)
-    if (!finishSent) sendFinish(frames, undefined)
-    if (context.includeUsage && usage !== undefined) {
-      const usageChunk = {
-        id: context.id,
-        object: 'chat.completion.chunk',
-        created: context.created,
-        model: context.model,
-        choices: [],
-        usage: openaiUsageFrom(usage),
-      }
-      frames.push({ data: JSON.stringify(usageChunk) })
-    }
-    frames.push({ data: '[DONE]' })
-    return frames
-  }
-
-  function encode(part: StreamPart): SseFrame[] {
+  private encode(part: StreamPart): SseFrame[] {
     const frames: SseFrame[] = []
     switch (part.type) {
       case 'start':
@@ -165,40 +91,30 @@ export function createOpenaiStreamEncoder(context: EncodeContext): StreamEncoder
       case 'tool-call-end':
         return frames
       case 'text-delta':
-        if (part.text.length > 0) pushDelta(frames, { content: part.text })
+        if (part.text.length > 0) this.pushDelta(frames, { content: part.text })
         return frames
       case 'reasoning-delta':
-        if (part.text.length > 0) pushDelta(frames, { reasoning_content: part.text })
+        if (part.text.length > 0) this.pushDelta(frames, { reasoning_content: part.text })
         return frames
-      case 'tool-call-start': {
-        const slot = slotFor(part.index)
-        // A repeated header (reduceStreamPart allows them) adds nothing once the real one is out.
-        if (slot.headerSent) return frames
-        slot.id = part.id
-        slot.name = part.name
-        sendHeader(frames, slot)
+      case 'tool-call-start':
+        this.toolHeader(frames, part.index, part.id, part.name)
         return frames
-      }
-      case 'tool-call-delta': {
-        const slot = slotFor(part.index)
-        if (part.argumentsDelta.length === 0) return frames
-        if (slot.headerSent) sendArguments(frames, slot, part.argumentsDelta)
-        else slot.pendingArguments += part.argumentsDelta
+      case 'tool-call-delta':
+        this.toolArguments(frames, part.index, part.argumentsDelta)
         return frames
-      }
       case 'usage':
-        usage = part.usage
+        this.usage = part.usage
         return frames
       case 'finish':
-        sendFinish(frames, part.reason)
+        this.sendFinish(frames, part.reason)
         return frames
       case 'error':
-        terminated = true
-        frames.push(errorFrame(part.error))
+        this.terminated = true
+        frames.push(openaiErrorFrame(part.error))
         return frames
       case 'end':
-        terminated = true
-        return terminalFrames()
+        this.terminated = true
+        return this.terminalFrames()
       default: {
         const unreachable: never = part
         throw new Error(`unknown stream part ${JSON.stringify(unreachable)}`)
@@ -206,16 +122,115 @@ export function createOpenaiStreamEncoder(context: EncodeContext): StreamEncoder
     }
   }
 
+  private chunk(delta: Delta, finishReason: string | null = null): SseFrame {
+    return {
+      data: `${this.head}${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason)}}]${this.usageTail}}`,
+    }
+  }
+
+  private pushDelta(frames: SseFrame[], delta: Delta): void {
+    if (!this.roleSent && 'tool_calls' in delta) {
+      // A reply that starts with a tool call: one role chunk carrying the first header (A3.2).
+      this.roleSent = true
+      frames.push(this.chunk({ role: 'assistant', content: null, ...delta }))
+      return
+    }
+    this.sendRoleIfNeeded(frames)
+    frames.push(this.chunk(delta))
+  }
+
+  private sendRoleIfNeeded(frames: SseFrame[]): void {
+    if (this.roleSent) return
+    this.roleSent = true
+    frames.push(this.chunk({ role: 'assistant', content: '' }))
+  }
+
+  private slotFor(index: number): ToolSlot {
+    let slot = this.tools.get(index)
+    if (slot === undefined) {
+      slot = { wireIndex: this.tools.size, headerSent: false, id: '', name: '', pendingArguments: '' }
+      this.tools.set(index, slot)
+    }
+    return slot
+  }
+
+  private toolHeader(frames: SseFrame[], index: number, id: string, name: string): void {
+    const slot = this.slotFor(index)
+    // A repeated header (reduceStreamPart allows them) adds nothing once the real one is out.
+    if (slot.headerSent) return
+    slot.id = id
+    slot.name = name
+    this.sendHeader(frames, slot)
+  }
+
+  private toolArguments(frames: SseFrame[], index: number, argumentsDelta: string): void {
+    const slot = this.slotFor(index)
+    if (argumentsDelta.length === 0) return
+    if (slot.headerSent) this.sendArguments(frames, slot, argumentsDelta)
+    else slot.pendingArguments += argumentsDelta
+  }
+
+  private sendHeader(frames: SseFrame[], slot: ToolSlot): void {
+    slot.headerSent = true
+    const id = slot.id.length > 0 ? slot.id : `call_${slot.wireIndex}`
+    this.pushDelta(frames, {
+      tool_calls: [
+        { index: slot.wireIndex, id, type: 'function', function: { name: slot.name, arguments: '' } },
+      ],
+    })
+    if (slot.pendingArguments.length > 0) {
+      this.sendArguments(frames, slot, slot.pendingArguments)
+      slot.pendingArguments = ''
+    }
+  }
+
+  private sendArguments(frames: SseFrame[], slot: ToolSlot, argumentsDelta: string): void {
+    this.pushDelta(frames, {
+      tool_calls: [{ index: slot.wireIndex, function: { arguments: argumentsDelta } }],
+    })
+  }
+
+  private sendFinish(frames: SseFrame[], finish: FinishReason | undefined): void {
+    this.sendRoleIfNeeded(frames)
+    this.finishSent = true
+    const reason =
+      finish !== undefined ? openaiFinishReasonFor(finish) : this.tools.size > 0 ? 'tool_calls' : 'stop'
+    frames.push(this.chunk({}, reason))
+  }
+
+  private terminalFrames(): SseFrame[] {
+    const frames: SseFrame[] = []
+    // Arguments whose header never came: still a call, so it gets a header with what is known.
+    for (const slot of this.tools.values()) if (!slot.headerSent) this.sendHeader(frames, slot)
+    if (!this.finishSent) this.sendFinish(frames, undefined)
+    if (this.context.includeUsage && this.usage !== undefined) {
+      const usageChunk = {
+        id: this.context.id,
+        object: 'chat.completion.chunk',
+        created: this.context.created,
+        model: this.context.model,
+        choices: [],
+        usage: openaiUsageFrom(this.usage),
+      }
+      frames.push({ data: JSON.stringify(usageChunk) })
+    }
+    frames.push({ data: '[DONE]' })
+    return frames
+  }
+}
+
+/** An in-band error: kept when already in OpenAI's terms (a same-dialect proxy), else translated. */
+function openaiErrorFrame(error: DialectError): SseFrame {
+  let type = error.type.length > 0 ? error.type : 'server_error'
+  let code = error.code ?? null
+  const alreadyOpenai = OPENAI_ERROR_TYPES.has(type) && openaiErrorKindFromWire(type, code) === error.kind
+  if (error.kind !== undefined && !alreadyOpenai) {
+    const shape = openaiErrorShapeFor(error.kind)
+    type = shape.type
+    code = shape.code
+  }
   return {
-    push(part) {
-      if (terminated) return []
-      return encode(part)
-    },
-    end() {
-      if (terminated) return []
-      terminated = true
-      return [errorFrame(UPSTREAM_ENDED)]
-    },
+    data: JSON.stringify({ error: { message: error.message, type, param: error.param ?? null, code } }),
   }
 }
 

@@ -27,7 +27,7 @@ const functionWire = lenient(z.object({ name: text, arguments: text }))
 const toolCallWire = z.object({ id: text, type: text, function: functionWire })
 
 /** A stream fragment of a tool call: only `index` is required by the API, the rest comes once. */
-const toolCallDeltaWire = z.object({ index: count, id: text, type: text, function: functionWire })
+const toolCallDeltaWire = toolCallWire.extend({ index: count })
 
 /** Some compatible servers send assistant `content` as text parts instead of a string. */
 const contentWire = lenient(
@@ -52,57 +52,53 @@ export const openaiErrorBodyReadSchema = z.object({
   request_id: text,
 })
 
-export const openaiResponseReadSchema = z.object({
+/**
+ * A completion and a chunk are one envelope around their choices; each choice carries a `message` (a
+ * whole reply) or a `delta` (a piece of one) with the same text fields. A choice or a tool call that
+ * does not parse is dropped, not the whole body.
+ */
+const completionEnvelope = z.object({
   id: text,
   model: text,
-  choices: lenient(
-    z.array(
-      z
-        .object({
-          index: count,
-          message: lenient(
-            z.object({
-              content: contentWire,
-              refusal: text,
-              // Non-standard reasoning text (DeepSeek, vLLM, LiteLLM use the first, OpenRouter the second).
-              reasoning_content: text,
-              reasoning: text,
-              tool_calls: lenient(z.array(toolCallWire.catch({}))),
-            }),
-          ),
-          finish_reason: text,
-        })
-        .catch({}),
-    ),
-  ),
   usage: lenient(openaiUsageReadSchema),
   error: lenient(z.union([openaiErrorObjectReadSchema, z.string()])),
 })
-export type OpenaiResponseRead = z.infer<typeof openaiResponseReadSchema>
+const choiceBase = z.object({ index: count, finish_reason: text })
+const messageText = z.object({
+  content: text,
+  refusal: text,
+  // Non-standard reasoning text (DeepSeek, vLLM, LiteLLM use the first, OpenRouter the second).
+  reasoning_content: text,
+  reasoning: text,
+})
 
-export const openaiChunkReadSchema = z.object({
-  id: text,
-  model: text,
+export const openaiResponseReadSchema = completionEnvelope.extend({
   choices: lenient(
     z.array(
-      z
-        .object({
-          index: count,
-          delta: lenient(
-            z.object({
-              content: text,
-              refusal: text,
-              reasoning_content: text,
-              reasoning: text,
-              tool_calls: lenient(z.array(toolCallDeltaWire.catch({}))),
+      choiceBase
+        .extend({
+          message: lenient(
+            messageText.extend({
+              content: contentWire,
+              tool_calls: lenient(z.array(toolCallWire.catch({}))),
             }),
           ),
-          finish_reason: text,
         })
         .catch({}),
     ),
   ),
-  usage: lenient(openaiUsageReadSchema),
-  error: lenient(z.union([openaiErrorObjectReadSchema, z.string()])),
+})
+export type OpenaiResponseRead = z.infer<typeof openaiResponseReadSchema>
+
+export const openaiChunkReadSchema = completionEnvelope.extend({
+  choices: lenient(
+    z.array(
+      choiceBase
+        .extend({
+          delta: lenient(messageText.extend({ tool_calls: lenient(z.array(toolCallDeltaWire.catch({}))) })),
+        })
+        .catch({}),
+    ),
+  ),
 })
 export type OpenaiChunkRead = z.infer<typeof openaiChunkReadSchema>

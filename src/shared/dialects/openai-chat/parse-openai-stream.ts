@@ -1,3 +1,4 @@
+import type { DialectError } from '../../chat/errors'
 import type { StreamPart } from '../../chat/stream-part'
 import type { StreamParser } from '../dialect'
 import type { SseMessage } from '../sse/sse-message'
@@ -31,15 +32,53 @@ type ToolSlot = { index: number; open: boolean; named: boolean }
  *   goes on, as Vercel's client does. Only `[DONE]` produces `end`.
  */
 export function createOpenaiStreamParser(): StreamParser {
-  let started = false
-  let done = false
-  let nextToolIndex = 0
-  const slots = new Map<number | string, ToolSlot>()
-  let lastSlotKey: number | string | undefined
+  return new OpenaiStreamParser()
+}
 
-  function closeOpenToolCalls(parts: StreamPart[]): void {
+class OpenaiStreamParser implements StreamParser {
+  private started = false
+  private done = false
+  private nextToolIndex = 0
+  private readonly slots = new Map<number | string, ToolSlot>()
+  private lastSlotKey: number | string | undefined
+
+  push(event: SseMessage): StreamPart[] {
+    // Anything after the terminal marker is not part of the reply; keep it visible to the inspector.
+    if (this.done) return [{ type: 'raw', event }]
+    const data = event.data
+    if (event.event === 'error') return [{ type: 'error', error: errorEventError(data) }]
+    if (data.trim() === '[DONE]') {
+      const parts: StreamPart[] = []
+      this.closeOpenToolCalls(parts)
+      this.done = true
+      parts.push({ type: 'end' })
+      return parts
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(data)
+    } catch {
+      // `data: keep-alive` and other non-JSON lines: openai-node dies on them, we keep reading
+      // (the next chunk is still good) and show the line in the inspector.
+      return [{ type: 'raw', event }]
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return [{ type: 'raw', event }]
+    const plain = plainOpenaiChunk(json as Record<string, unknown>)
+    if (plain !== undefined) return this.chunkParts(plain, event)
+    const parsed = openaiChunkReadSchema.safeParse(json)
+    if (!parsed.success) return [{ type: 'raw', event }]
+    return this.chunkParts(parsed.data, event)
+  }
+
+  end(): StreamPart[] {
+    const parts: StreamPart[] = []
+    if (!this.done) this.closeOpenToolCalls(parts)
+    return parts
+  }
+
+  private closeOpenToolCalls(parts: StreamPart[]): void {
     // Map iteration follows insertion, which is the order the calls started in.
-    for (const slot of slots.values()) {
+    for (const slot of this.slots.values()) {
       if (slot.open) {
         slot.open = false
         parts.push({ type: 'tool-call-end', index: slot.index })
@@ -47,16 +86,16 @@ export function createOpenaiStreamParser(): StreamParser {
     }
   }
 
-  function toolFragment(call: ToolDeltaWire, parts: StreamPart[]): void {
+  private toolFragment(call: ToolDeltaWire, parts: StreamPart[]): void {
     // `index` is the only required field; without it, an id names a new call and a bare fragment
     // continues the last one (seen from servers that stream one call at a time).
-    const key = call.index ?? (call.id != null ? `id:${call.id}` : (lastSlotKey ?? 0))
-    lastSlotKey = key
+    const key = call.index ?? (call.id != null ? `id:${call.id}` : (this.lastSlotKey ?? 0))
+    this.lastSlotKey = key
     const name = call.function?.name ?? ''
-    let slot = slots.get(key)
+    let slot = this.slots.get(key)
     if (slot === undefined) {
-      slot = { index: nextToolIndex++, open: true, named: name.length > 0 }
-      slots.set(key, slot)
+      slot = { index: this.nextToolIndex++, open: true, named: name.length > 0 }
+      this.slots.set(key, slot)
       // A first fragment without an id (some compatible servers) still needs one for the tool result.
       parts.push({ type: 'tool-call-start', index: slot.index, id: call.id ?? `call_${slot.index}`, name })
     } else if (!slot.named && name.length > 0) {
@@ -70,15 +109,15 @@ export function createOpenaiStreamParser(): StreamParser {
     }
   }
 
-  function chunkParts(chunk: OpenaiChunkRead, event: SseMessage): StreamPart[] {
+  private chunkParts(chunk: OpenaiChunkRead, event: SseMessage): StreamPart[] {
     const parts: StreamPart[] = []
     if (chunk.error != null) {
       parts.push({ type: 'error', error: dialectErrorFromOpenaiObject(chunk.error) })
       return parts
     }
     if (chunk.choices == null && chunk.usage == null) return [{ type: 'raw', event }]
-    if (!started) {
-      started = true
+    if (!this.started) {
+      this.started = true
       const start: StreamPart = { type: 'start' }
       if (chunk.id != null) start.id = chunk.id
       if (chunk.model != null) start.model = chunk.model
@@ -96,57 +135,25 @@ export function createOpenaiStreamParser(): StreamParser {
           parts.push({ type: 'text-delta', text: delta.content })
         if (delta.refusal != null && delta.refusal.length > 0)
           parts.push({ type: 'text-delta', text: delta.refusal })
-        for (const call of delta.tool_calls ?? []) toolFragment(call, parts)
+        for (const call of delta.tool_calls ?? []) this.toolFragment(call, parts)
       }
       if (choice.finish_reason != null) {
-        closeOpenToolCalls(parts)
+        this.closeOpenToolCalls(parts)
         parts.push({ type: 'finish', reason: finishReasonFromOpenai(choice.finish_reason) })
       }
     }
     if (chunk.usage != null) parts.push({ type: 'usage', usage: usageFromOpenai(chunk.usage) })
     return parts
   }
+}
 
-  return {
-    push(event) {
-      // Anything after the terminal marker is not part of the reply; keep it visible to the inspector.
-      if (done) return [{ type: 'raw', event }]
-      const data = event.data
-      if (event.event === 'error') {
-        let payload: unknown
-        try {
-          payload = JSON.parse(data)
-        } catch {
-          payload = { message: data }
-        }
-        return [{ type: 'error', error: dialectErrorFromOpenaiPayload(payload) }]
-      }
-      if (data.trim() === '[DONE]') {
-        const parts: StreamPart[] = []
-        closeOpenToolCalls(parts)
-        done = true
-        parts.push({ type: 'end' })
-        return parts
-      }
-      let json: unknown
-      try {
-        json = JSON.parse(data)
-      } catch {
-        // `data: keep-alive` and other non-JSON lines: openai-node dies on them, we keep reading
-        // (the next chunk is still good) and show the line in the inspector.
-        return [{ type: 'raw', event }]
-      }
-      if (typeof json !== 'object' || json === null || Array.isArray(json)) return [{ type: 'raw', event }]
-      const plain = plainOpenaiChunk(json as Record<string, unknown>)
-      if (plain !== undefined) return chunkParts(plain, event)
-      const parsed = openaiChunkReadSchema.safeParse(json)
-      if (!parsed.success) return [{ type: 'raw', event }]
-      return chunkParts(parsed.data, event)
-    },
-    end() {
-      const parts: StreamPart[] = []
-      if (!done) closeOpenToolCalls(parts)
-      return parts
-    },
+/** An SSE event named `error` (A4.5): its data as an error payload, or as the message when not JSON. */
+function errorEventError(data: string): DialectError {
+  let payload: unknown
+  try {
+    payload = JSON.parse(data)
+  } catch {
+    payload = { message: data }
   }
+  return dialectErrorFromOpenaiPayload(payload)
 }

@@ -3,8 +3,8 @@ import type { SseMessage } from './sse-message'
 /**
  * An SSE parser written for the cases in dialects.md part D and for speed (performance.md P1).
  *
- * Why not eventsource-parser: 3.1.1 (the newest that runs on Node 20) measured 236 MB/s at 64-byte
- * chunks here, short of the 400 MB/s goal; this one avoids per-chunk regexes and line arrays.
+ * Why not eventsource-parser: 3.1.1 (the newest that runs on Node 20) falls short of P1 at small
+ * chunks; this one avoids per-chunk regexes and line arrays.
  *
  * Semantics (WHATWG, as the official SDKs implement them):
  * - bytes are decoded with a streaming TextDecoder, so a UTF-8 character split across chunks is never
@@ -27,14 +27,118 @@ export type SseParserHandlers = {
   onComment?: (comment: string) => void
 }
 
+/**
+ * Two stages, each a closure over its own state: lines (createLineSplitter), then fields and events
+ * (createFieldReader). Closures rather than a class: with the state in fields of an object, V8 kept the
+ * line loop much slower on large text chunks (performance.md P1).
+ */
 export function createSseParser(handlers: SseParserHandlers): SseParser {
-  const { onEvent, onComment } = handlers
+  const fields = createFieldReader(handlers)
+  const lines = createLineSplitter(fields.line)
   // Made at the first byte chunk: a caller that feeds text (the gateway's proxy, whose HTTP client
-  // decodes) never pays for a decoder (building one was measurable per proxied stream in profiles).
+  // decodes) never pays for a decoder, which showed per proxied stream in profiles.
   let decoder: InstanceType<typeof TextDecoder> | undefined
+  return {
+    feed(chunk) {
+      if (typeof chunk === 'string') {
+        lines.feed(chunk)
+      } else {
+        decoder ??= new TextDecoder('utf-8')
+        const text = decoder.decode(chunk, { stream: true })
+        if (text.length > 0) lines.feed(text)
+      }
+    },
+    end() {
+      const tail = decoder?.decode() ?? ''
+      if (tail.length > 0) lines.feed(tail)
+      const cutLine = lines.end()
+      const cutEvent = fields.end()
+      return cutLine || cutEvent
+    },
+  }
+}
+
+type LineSplitter = {
+  feed(text: string): void
+  /** Drops an unterminated line; returns whether there was one. */
+  end(): boolean
+}
+
+/**
+ * Text into lines for `onLine`: `\n`, `\r` and `\r\n` end a line, including a `\r` at the end of one
+ * chunk and `\n` at the start of the next; a leading BOM is dropped.
+ */
+function createLineSplitter(onLine: (line: string) => void): LineSplitter {
   let pending = '' // an unterminated line carried over from earlier chunks
   let skipLeadingLf = false // the previous chunk ended in `\r`: a `\n` first in this one is its partner
   let atStart = true
+
+  function feed(text: string): void {
+    let start = 0
+    const length = text.length
+    if (atStart && length > 0) {
+      atStart = false
+      if (text.charCodeAt(0) === 0xfeff) start = 1
+    }
+    if (skipLeadingLf && start < length) {
+      if (text.charCodeAt(start) === 10) start++
+      skipLeadingLf = false
+    }
+    // `\r` is rare on the wire: look it up once per chunk and again only after passing it.
+    let nextCr = text.indexOf('\r', start)
+    while (start < length) {
+      const nextLf = text.indexOf('\n', start)
+      let end: number
+      let crlf = false
+      if (nextCr !== -1 && (nextLf === -1 || nextCr < nextLf)) {
+        end = nextCr
+        if (end + 1 < length) {
+          crlf = text.charCodeAt(end + 1) === 10
+        } else {
+          skipLeadingLf = true
+        }
+      } else if (nextLf !== -1) {
+        end = nextLf
+      } else {
+        pending += start === 0 ? text : text.slice(start)
+        return
+      }
+      const piece = text.slice(start, end)
+      if (pending.length > 0) {
+        const whole = pending + piece
+        pending = ''
+        onLine(whole)
+      } else {
+        onLine(piece)
+      }
+      start = end + (crlf ? 2 : 1)
+      if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start)
+    }
+  }
+
+  return {
+    feed,
+    end() {
+      const cut = pending.length > 0
+      pending = ''
+      return cut
+    },
+  }
+}
+
+type FieldReader = {
+  line(text: string): void
+  /** Drops an event still open; returns whether there was one (a line of it was read). */
+  end(): boolean
+}
+
+/**
+ * Lines into events: `:` lines are comments; a field is split at the first `:` and one leading space
+ * is removed; `data:` lines are joined with `\n`; `event:` names the event; `id:` is kept; an event is
+ * dispatched on a blank line if it had a data line.
+ */
+function createFieldReader(handlers: SseParserHandlers): FieldReader {
+  const { onEvent, onComment } = handlers
   let data = ''
   let hasData = false
   let eventName: string | undefined
@@ -85,64 +189,10 @@ export function createSseParser(handlers: SseParserHandlers): SseParser {
     // `retry` and unknown fields are ignored, as the spec says.
   }
 
-  function feedText(text: string): void {
-    let start = 0
-    const length = text.length
-    if (atStart && length > 0) {
-      atStart = false
-      if (text.charCodeAt(0) === 0xfeff) start = 1
-    }
-    if (skipLeadingLf && start < length) {
-      if (text.charCodeAt(start) === 10) start++
-      skipLeadingLf = false
-    }
-    // `\r` is rare on the wire: look it up once per chunk and again only after passing it.
-    let nextCr = text.indexOf('\r', start)
-    while (start < length) {
-      const nextLf = text.indexOf('\n', start)
-      let end: number
-      let crlf = false
-      if (nextCr !== -1 && (nextLf === -1 || nextCr < nextLf)) {
-        end = nextCr
-        if (end + 1 < length) {
-          crlf = text.charCodeAt(end + 1) === 10
-        } else {
-          skipLeadingLf = true
-        }
-      } else if (nextLf !== -1) {
-        end = nextLf
-      } else {
-        pending += start === 0 ? text : text.slice(start)
-        return
-      }
-      const piece = text.slice(start, end)
-      if (pending.length > 0) {
-        const whole = pending + piece
-        pending = ''
-        line(whole)
-      } else {
-        line(piece)
-      }
-      start = end + (crlf ? 2 : 1)
-      if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start)
-    }
-  }
-
   return {
-    feed(chunk) {
-      if (typeof chunk === 'string') {
-        feedText(chunk)
-      } else {
-        decoder ??= new TextDecoder('utf-8')
-        const text = decoder.decode(chunk, { stream: true })
-        if (text.length > 0) feedText(text)
-      }
-    },
+    line,
     end() {
-      const tail = decoder?.decode() ?? ''
-      if (tail.length > 0) feedText(tail)
-      const cut = pending.length > 0 || midEvent
-      pending = ''
+      const cut = midEvent
       data = ''
       hasData = false
       eventName = undefined

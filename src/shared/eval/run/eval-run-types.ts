@@ -71,14 +71,16 @@ export function cellKey(caseId: string, targetId: string): string {
   return `${caseId}\u0000${targetId}`
 }
 
-export type EvalProgress = {
+/** How far a run is, after each cell; the IPC progress event is built from the same fields. */
+export const evalProgressSchema = z.strictObject({
   /** Cells finished, kept from a resumed run included. */
-  done: number
-  total: number
-  passed: number
-  failed: number
+  done: z.number(),
+  total: z.number(),
+  passed: z.number(),
+  failed: z.number(),
   /** Estimated ms until the last cell finishes, from this session's pace; absent before the first cell. */
-  etaMs?: number
+  etaMs: z.number().optional(),
   /** The cell that just finished. */
-  cell?: CellResult
-}
+  cell: cellResultSchema.optional(),
+})
+export type EvalProgress = z.infer<typeof evalProgressSchema>

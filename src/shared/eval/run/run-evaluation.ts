@@ -127,16 +127,7 @@ function toCellResult(
  */
 export async function runEvaluation(options: RunEvaluationOptions): Promise<EvalRun> {
   const { set, targets, execute } = options
-  const prompt = options.prompt ?? set.prompt
-  if (prompt === undefined)
-    throw new Error(`The test set ${JSON.stringify(set.name)} has no prompt; give one to run it.`)
-  if (targets.length === 0) throw new Error('Choose at least one target.')
-  if (targets.length > EVAL_LIMITS.targets) throw new Error(`At most ${EVAL_LIMITS.targets} targets per run.`)
-  if (new Set(targets.map((t) => t.id)).size !== targets.length)
-    throw new Error('Two targets have the same id.')
-  const variableOptions = { allowUnusedVariables: options.allowUnusedVariables ?? false }
-  checkCasesAgainstPrompt(prompt, set.cases, variableOptions)
-
+  const { prompt, variableOptions } = checkRunInput(options)
   const now = options.now ?? Date.now
   const signal = options.signal ?? new AbortController().signal
   const concurrency = Math.max(
@@ -144,32 +135,9 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
     Math.min(MAX_CONCURRENCY, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY)),
   )
   const judge = createJudge(execute, options.graderTarget ?? (targets[0] as EvalTarget), signal)
-
-  const caseIds = set.cases.map((c) => c.id)
-  const wanted = new Set(set.cases.flatMap((c) => targets.map((t) => cellKey(c.id, t.id))))
-  // Resume: keep finished cells of this very matrix (a case or target since removed is dropped).
-  const kept = (options.resume?.cells ?? []).filter((cell) => wanted.has(cellKey(cell.caseId, cell.targetId)))
-  const keptKeys = new Set(kept.map((cell) => cellKey(cell.caseId, cell.targetId)))
-  const run: EvalRun = {
-    id: options.resume?.id ?? options.newRunId?.() ?? `run-${now()}`,
-    setName: set.name,
-    startedAt: options.resume?.startedAt ?? now(),
-    status: 'running',
-    targets: [...targets],
-    caseIds,
-    cells: [...kept],
-  }
-
-  // Case-major order: the first rows of the grid fill first, all targets side by side.
-  const queue: Array<{ testCase: TestCase; target: EvalTarget }> = []
-  for (const testCase of set.cases) {
-    for (const target of targets) {
-      if (!keptKeys.has(cellKey(testCase.id, target.id))) queue.push({ testCase, target })
-    }
-  }
-  const total = wanted.size
-  let passed = kept.filter((c) => c.passed).length
-  let failed = kept.length - passed
+  const { run, queue, total } = planRun(options, now)
+  let passed = run.cells.filter((c) => c.passed).length
+  let failed = run.cells.length - passed
   const sessionStart = now()
   let doneThisSession = 0
 
@@ -214,6 +182,55 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
   run.status = signal.aborted && run.cells.length < total ? 'stopped' : 'finished'
   if (run.status === 'finished') run.finishedAt = now()
   return run
+}
+
+/** What must hold before anything is sent: a prompt, targets within the limit, cases that fit it. */
+function checkRunInput(options: RunEvaluationOptions): {
+  prompt: PromptTemplate
+  variableOptions: { allowUnusedVariables: boolean }
+} {
+  const { set, targets } = options
+  const prompt = options.prompt ?? set.prompt
+  if (prompt === undefined)
+    throw new Error(`The test set ${JSON.stringify(set.name)} has no prompt; give one to run it.`)
+  if (targets.length === 0) throw new Error('Choose at least one target.')
+  if (targets.length > EVAL_LIMITS.targets) throw new Error(`At most ${EVAL_LIMITS.targets} targets per run.`)
+  if (new Set(targets.map((t) => t.id)).size !== targets.length)
+    throw new Error('Two targets have the same id.')
+  const variableOptions = { allowUnusedVariables: options.allowUnusedVariables ?? false }
+  checkCasesAgainstPrompt(prompt, set.cases, variableOptions)
+  return { prompt, variableOptions }
+}
+
+/**
+ * The run record (with the finished cells a resumed run keeps) and the cells still to run, in
+ * case-major order: the first rows of the grid fill first, all targets side by side.
+ */
+function planRun(
+  options: RunEvaluationOptions,
+  now: () => number,
+): { run: EvalRun; queue: Array<{ testCase: TestCase; target: EvalTarget }>; total: number } {
+  const { set, targets } = options
+  const wanted = new Set(set.cases.flatMap((c) => targets.map((t) => cellKey(c.id, t.id))))
+  // Resume: keep finished cells of this very matrix (a case or target since removed is dropped).
+  const kept = (options.resume?.cells ?? []).filter((cell) => wanted.has(cellKey(cell.caseId, cell.targetId)))
+  const keptKeys = new Set(kept.map((cell) => cellKey(cell.caseId, cell.targetId)))
+  const run: EvalRun = {
+    id: options.resume?.id ?? options.newRunId?.() ?? `run-${now()}`,
+    setName: set.name,
+    startedAt: options.resume?.startedAt ?? now(),
+    status: 'running',
+    targets: [...targets],
+    caseIds: set.cases.map((c) => c.id),
+    cells: [...kept],
+  }
+  const queue: Array<{ testCase: TestCase; target: EvalTarget }> = []
+  for (const testCase of set.cases) {
+    for (const target of targets) {
+      if (!keptKeys.has(cellKey(testCase.id, target.id))) queue.push({ testCase, target })
+    }
+  }
+  return { run, queue, total: wanted.size }
 }
 
 /** Only the set's graders and the case's, in that order: what a cell is graded with. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { exampleForPattern } from './regex-example'
-import { Sampler } from './sampler'
+import { Sampler } from '../sampler'
 
 const SUPPORTED = [
   '^[A-Z]{3}$',

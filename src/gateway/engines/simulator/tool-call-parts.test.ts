@@ -9,10 +9,10 @@ import type {
 } from '@shared/chat/chat-request'
 import type { ChatResult } from '@shared/chat/chat-result'
 import { reduceStreamParts } from '@shared/chat/reduce-stream-part'
-import { SCHEMAS } from './__fixtures__/schemas'
-import { schemaViolations } from './__fixtures__/ajv-oracle'
-import { simulate } from './simulate'
-import type { SimulatedReply, SimulationContext } from './simulation'
+import { SCHEMAS } from './schema-example/__fixtures__/schemas'
+import { schemaViolations } from './schema-example/__fixtures__/ajv-oracle'
+import { simulate } from './reply-steps'
+import type { SimulatedReply, SimulationContext } from './simulation-types'
 
 const TOOLS: ToolDefinition[] = [
   { name: 'get_weather', description: 'Current weather for a city', parameters: SCHEMAS['weather'] ?? {} },

@@ -4,7 +4,7 @@ import { SCHEMAS } from './__fixtures__/schemas'
 import { schemaViolations } from './__fixtures__/ajv-oracle'
 import { EXAMPLE_LIMITS, ExampleTooLarge } from './example-budget'
 import { exampleFromSchema } from './json-schema-example'
-import { Sampler } from './sampler'
+import { Sampler } from '../sampler'
 import { findPlace, type ValueHints } from './value-hints'
 
 const hints: ValueHints = {

@@ -1,8 +1,8 @@
-import type { GatewayConfig } from '../gateway-config'
-import type { Engine } from './engine'
-import { paceParts } from './pace-parts'
+import type { GatewayConfig } from '../../gateway-config'
+import type { Engine } from '../engine'
+import { paceParts } from '../pace-parts'
 import { parseSimulateHeader, SIMULATE_HEADER } from '@shared/runs/simulate-header'
-import { runSimulation } from './simulator'
+import { runSimulation } from './run-simulation'
 
 /**
  * The simulator behind the Engine interface: the header's faults (when enabled), the configured

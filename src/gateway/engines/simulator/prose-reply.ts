@@ -2,9 +2,9 @@ import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
 import { imageMediaType, type ConversationFacts } from './conversation-facts'
 import { fillerBlock, sectionHeading } from './filler-blocks'
 import type { Sampler } from './sampler'
-import type { SimulationContext } from './simulation'
+import type { SimulationContext } from './simulation-types'
 import { countTextTokens } from '@shared/tokens/count-text-tokens'
-import { truncateCodePoints } from './value-hints'
+import { truncateCodePoints } from './schema-example/value-hints'
 
 const QUOTE_MAX_CHARS = 80
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createDelayClock } from './simulated-delays'
-import type { SimulationContext } from './simulation'
+import { createDelayClock } from './delay-clock'
+import type { SimulationContext } from './simulation-types'
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 

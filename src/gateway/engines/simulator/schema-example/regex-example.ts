@@ -1,5 +1,5 @@
 import { ExampleBudget } from './example-budget'
-import type { Sampler } from './sampler'
+import type { Sampler } from '../sampler'
 
 /**
  * A string matching a JSON Schema `pattern`, for the simple patterns tool schemas actually use
@@ -10,10 +10,10 @@ import type { Sampler } from './sampler'
  * (checked with the real RegExp), so the caller can fall back. Every character generated is charged
  * to `budget`: `a{10000000}` or `(a{3000}){3000}` throws ExampleTooLarge instead of building megabytes.
  *
- * Why not randexp (0.6.1, measured): it generates `^a{10000000}$` in full (3.1 s, 400 MB) and
- * `^(a{3000}){3000}$` (5.3 s, 365 MB) with no way to stop it midway, and its output must be checked
- * anyway: it ignores lookaheads (`^(?=x)ab$` → "ab", no match) and misreads `\p{L}` under the `u` flag
- * (→ "p{L}}}"). Bounding it would mean walking its token tree ourselves, which is this parser's job.
+ * Why not randexp (0.6.1): it generates `^a{10000000}$` and `^(a{3000}){3000}$` in full, with no way
+ * to stop it midway, and its output must be checked anyway: it ignores lookaheads (`^(?=x)ab$` →
+ * "ab", no match) and misreads `\p{L}` under the `u` flag (→ "p{L}}}"). Bounding it would mean
+ * walking its token tree ourselves, which is this parser's job.
  */
 export function exampleForPattern(
   pattern: string,

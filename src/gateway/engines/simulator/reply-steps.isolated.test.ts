@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ChatRequest } from '@shared/chat/chat-request'
 import { tokenizerCalls as calls } from '@shared/tokens/__fixtures__/tokenizer-calls'
 import { WINDOW_CHARS } from '@shared/tokens/count-text-tokens'
-import { simulationSteps } from './simulate'
-import type { SimulationContext } from './simulation'
+import { simulationSteps } from './reply-steps'
+import type { SimulationContext } from './simulation-types'
 
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
   (await import('@shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),

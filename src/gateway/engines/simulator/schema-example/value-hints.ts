@@ -22,89 +22,69 @@ function normalizePropertyName(name: string | undefined): string {
   return (name ?? '').toLowerCase().replace(/[^a-z0-9]/g, '')
 }
 
+/** Names (lower-cased, letters and digits only) of properties that carry what the user asked. */
+const USER_TEXT_NAMES: ReadonlySet<string> = new Set([
+  'q',
+  'query',
+  'search',
+  'searchterm',
+  'searchquery',
+  'prompt',
+  'question',
+  'input',
+  'text',
+  'message',
+  'content',
+  'keywords',
+])
+
+/** Names of properties that carry an answer: they get the sentence saying the reply is simulated. */
+const SENTENCE_NAMES: ReadonlySet<string> = new Set([
+  'answer',
+  'reply',
+  'response',
+  'summary',
+  'description',
+  'explanation',
+  'reason',
+  'reasoning',
+  'comment',
+  'note',
+  'notes',
+  'body',
+])
+
+/** A plausible value for each of these names, whatever the user said. */
+const FIXED_STRINGS: ReadonlyMap<string, string> = new Map<string, string>(
+  (
+    [
+      [['title', 'subject', 'headline'], 'Simulated title'],
+      [['firstname', 'givenname'], 'Ada'],
+      [['lastname', 'familyname', 'surname'], 'Lovelace'],
+      [['name', 'fullname', 'author'], 'Ada Lovelace'],
+      [['username', 'login', 'handle'], 'ada_lovelace'],
+      [['country'], 'France'],
+      [['language', 'lang', 'locale'], 'en'],
+      [['unit', 'units'], 'celsius'],
+      [['currency'], 'EUR'],
+      [['timezone', 'tz'], 'Europe/Paris'],
+      [['color', 'colour'], 'blue'],
+      [['status', 'state'], 'ok'],
+      [['symbol', 'ticker'], 'ACME'],
+      [['phone', 'phonenumber'], '+1 555 0100'],
+      [['id', 'identifier', 'key'], 'sim_0001'],
+    ] as const
+  ).flatMap(([names, value]) => names.map((name) => [name, value] as const)),
+)
+
 export function stringHint(name: string | undefined, hints: ValueHints): string | undefined {
   const key = normalizePropertyName(name)
   if (key === '') return undefined
-  const userText = hints.userText === '' ? undefined : truncateCodePoints(hints.userText, 100)
-  switch (key) {
-    case 'q':
-    case 'query':
-    case 'search':
-    case 'searchterm':
-    case 'searchquery':
-    case 'prompt':
-    case 'question':
-    case 'input':
-    case 'text':
-    case 'message':
-    case 'content':
-    case 'keywords':
-      return userText
-    case 'answer':
-    case 'reply':
-    case 'response':
-    case 'summary':
-    case 'description':
-    case 'explanation':
-    case 'reason':
-    case 'reasoning':
-    case 'comment':
-    case 'note':
-    case 'notes':
-    case 'body':
-      return hints.sentence
-    case 'title':
-    case 'subject':
-    case 'headline':
-      return 'Simulated title'
-    case 'firstname':
-    case 'givenname':
-      return 'Ada'
-    case 'lastname':
-    case 'familyname':
-    case 'surname':
-      return 'Lovelace'
-    case 'name':
-    case 'fullname':
-    case 'author':
-      return 'Ada Lovelace'
-    case 'username':
-    case 'login':
-    case 'handle':
-      return 'ada_lovelace'
-    case 'country':
-      return 'France'
-    case 'language':
-    case 'lang':
-    case 'locale':
-      return 'en'
-    case 'unit':
-    case 'units':
-      return 'celsius'
-    case 'currency':
-      return 'EUR'
-    case 'timezone':
-    case 'tz':
-      return 'Europe/Paris'
-    case 'color':
-    case 'colour':
-      return 'blue'
-    case 'status':
-    case 'state':
-      return 'ok'
-    case 'symbol':
-    case 'ticker':
-      return 'ACME'
-    case 'phone':
-    case 'phonenumber':
-      return '+1 555 0100'
-    case 'id':
-    case 'identifier':
-    case 'key':
-      return 'sim_0001'
-    default:
-      break
-  }
+  if (USER_TEXT_NAMES.has(key))
+    return hints.userText === '' ? undefined : truncateCodePoints(hints.userText, 100)
+  if (SENTENCE_NAMES.has(key)) return hints.sentence
+  const fixed = FIXED_STRINGS.get(key)
+  if (fixed !== undefined) return fixed
   if (/city|town|location|place|destination|origin|where|region|address/.test(key))
     return hints.place ?? 'Paris'
   if (key.includes('email')) return 'ada@example.com'

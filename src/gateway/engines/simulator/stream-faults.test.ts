@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
-import { GatewayError } from '@shared/chat/errors'
 import { reduceStreamParts } from '@shared/chat/reduce-stream-part'
-import { applySimulatedFaults, MIDSTREAM_ERROR_AFTER_PARTS, runSimulation } from './apply-simulated-faults'
 import { parseSimulateHeader } from '@shared/runs/simulate-header'
-import { simulate, simulationSteps } from './simulate'
-import { collectSteps, type SimulationContext } from './simulation'
+import { collectSteps, simulate, simulationSteps } from './reply-steps'
+import type { SimulationContext } from './simulation-types'
+import { applyStreamFaults, MIDSTREAM_ERROR_AFTER_PARTS } from './stream-faults'
 
 const request: ChatRequest = {
   model: 'vendora-V4-Flash-Vision-Exp',
@@ -25,10 +24,10 @@ const isContent = (type: string) => type === 'text-delta' || type === 'tool-call
 
 function withFaults(header: string, asked: ChatRequest, dialect: DialectId = 'openai-chat') {
   const steps = simulationSteps(asked, context(dialect))
-  return collectSteps(applySimulatedFaults(steps, parseSimulateHeader(header), dialect).steps)
+  return collectSteps(applyStreamFaults(steps, parseSimulateHeader(header), dialect).steps)
 }
 
-describe('applySimulatedFaults', () => {
+describe('applyStreamFaults', () => {
   for (const [dialect, type] of [
     ['openai-chat', 'server_error'],
     ['anthropic-messages', 'overloaded_error'],
@@ -59,55 +58,19 @@ describe('applySimulatedFaults', () => {
 
   it('drop-after marks where the gateway cuts the connection, leaving the parts whole', () => {
     const clean = simulate(request, context())
-    const dropped = applySimulatedFaults(
+    const dropped = applyStreamFaults(
       simulationSteps(request, context()),
       parseSimulateHeader('drop-after=5'),
       'openai-chat',
     )
     expect(dropped.dropAfterPart).toBe(5)
     expect(collectSteps(dropped.steps)).toEqual(clean)
-    const none = applySimulatedFaults(
+    const none = applyStreamFaults(
       simulationSteps(request, context()),
       parseSimulateHeader(undefined),
       'openai-chat',
     )
     expect(none.dropAfterPart).toBeUndefined()
     expect(collectSteps(none.steps)).toEqual(clean)
-  })
-})
-
-describe('runSimulation', () => {
-  it('throws the requested HTTP error before generating anything', () => {
-    let thrown: unknown
-    try {
-      runSimulation(request, context(), parseSimulateHeader('status=429, retry-after=2'))
-    } catch (error) {
-      thrown = error
-    }
-    expect(thrown).toBeInstanceOf(GatewayError)
-    expect(thrown).toMatchObject({ kind: 'rate_limit', status: 429, retryAfterSeconds: 2 })
-    expect(() => runSimulation(request, context(), parseSimulateHeader('status=529'))).toThrow(/simulated/i)
-  })
-
-  it('applies the pacing overrides of the header', () => {
-    const paced = collectSteps(
-      runSimulation(request, context(), parseSimulateHeader('ttft-ms=800; tokens-per-second=3000')).steps,
-    )
-    const n = paced.parts.filter((part) => part.type === 'text-delta').length
-    expect(paced.delaysMs[2]).toBe(800)
-    const total = paced.delaysMs.reduce((sum, delay) => sum + delay, 0)
-    expect(Math.abs(total - (800 + ((n - 1) * 1000) / 3000))).toBeLessThanOrEqual(1)
-  })
-
-  it('is the plain simulation when the header asks for nothing', () => {
-    const plain = runSimulation(request, context(), parseSimulateHeader(undefined))
-    expect(plain.dropAfterPart).toBeUndefined()
-    expect(collectSteps(plain.steps)).toEqual(simulate(request, context()))
-  })
-
-  it('combines faults: a mid-stream error and a drop', () => {
-    const both = runSimulation(request, context(), parseSimulateHeader('midstream-error, drop-after=2'))
-    expect(collectSteps(both.steps).parts.at(-1)?.type).toBe('error')
-    expect(both.dropAfterPart).toBe(2)
   })
 })

@@ -1,4 +1,4 @@
-import type { SimulationContext } from './simulation'
+import type { SimulationContext } from './simulation-types'
 
 /**
  * The wait before each part, in whole milliseconds, for a model that takes `ttftMs` to its first

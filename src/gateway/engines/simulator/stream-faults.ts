@@ -1,10 +1,8 @@
-import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
+import type { DialectId } from '@shared/chat/chat-request'
 import type { StreamPart } from '@shared/chat/stream-part'
 import type { SimulateDirectives } from '@shared/runs/simulate-header'
-import { simulatedStatusError } from './simulated-status-error'
-import { simulationSteps } from './simulate'
 import type { PacedPart } from '../pace-parts'
-import type { Simulation, SimulationContext } from './simulation'
+import type { Simulation } from './simulation-types'
 
 /** A mid-stream error comes after this many content parts (fewer when the reply is shorter). */
 export const MIDSTREAM_ERROR_AFTER_PARTS = 5
@@ -30,7 +28,7 @@ function isContent(part: StreamPart): boolean {
  * - `drop-after=n`: `dropAfterPart = n`; the gateway writes parts up to the n-th content part and then
  *   destroys the connection. Parts are left whole: a reply shorter than n parts is not dropped.
  */
-export function applySimulatedFaults(
+export function applyStreamFaults(
   steps: Iterable<PacedPart>,
   directives: SimulateDirectives,
   dialect: DialectId,
@@ -70,47 +68,5 @@ function* withMidstreamError(
       },
     },
     delayMs: held[errorAt]?.delayMs ?? 0,
-  }
-}
-
-/** The pacing of one request: the configured one, with the header's overrides. */
-function withSimulatedPacing(
-  pacing: SimulationContext['pacing'],
-  directives: SimulateDirectives,
-): SimulationContext['pacing'] {
-  return {
-    ttftMs: directives.ttftMs ?? pacing.ttftMs,
-    tokensPerSecond: directives.tokensPerSecond ?? pacing.tokensPerSecond,
-  }
-}
-
-/**
- * The simulator as the gateway runs it: `status=` throws the requested GatewayError before anything
- * is generated, pacing overrides apply, then the stream faults. Pass `parseSimulateHeader(undefined)`
- * (or `{ midstreamError: false }`) when fault injection is disabled.
- */
-export function runSimulation(
-  request: ChatRequest,
-  context: SimulationContext,
-  directives: SimulateDirectives,
-): Simulation {
-  if (directives.busyMs !== undefined) keepThreadBusy(directives.busyMs)
-  if (directives.status !== undefined)
-    throw simulatedStatusError(directives.status, directives.retryAfterSeconds)
-  const steps = simulationSteps(request, {
-    ...context,
-    pacing: withSimulatedPacing(context.pacing, directives),
-  })
-  return applySimulatedFaults(steps, directives, context.dialect)
-}
-
-/**
- * `busy-ms`: a synchronous spin, on purpose. It stands for a request that costs CPU (a huge schema to
- * make an example of), which a timer would not: nothing else on this thread runs until it returns.
- */
-function keepThreadBusy(ms: number): void {
-  const until = performance.now() + ms
-  while (performance.now() < until) {
-    // spin
   }
 }

@@ -1,6 +1,7 @@
 import type { DialectId } from '@shared/chat/chat-request'
 import type { StreamPart } from '@shared/chat/stream-part'
 import type { PacedPart } from '../pace-parts'
+import type { SimulatedEnding } from './finish-reason'
 
 /** What the simulator needs to know beyond the request: who it pretends to be, and how fast. */
 export type SimulationContext = {
@@ -25,12 +26,9 @@ export type Simulation = {
 /** A whole reply at once: its parts, and the wait before each (same length). */
 export type SimulatedReply = { parts: StreamPart[]; delaysMs: number[] }
 
-export function collectSteps(steps: Iterable<PacedPart>): SimulatedReply {
-  const parts: StreamPart[] = []
-  const delaysMs: number[] = []
-  for (const { part, delayMs } of steps) {
-    parts.push(part)
-    delaysMs.push(delayMs)
-  }
-  return { parts, delaysMs }
-}
+/**
+ * A reply's content (text deltas or a tool call), each part with the output tokens it carries; then
+ * how many there were, and why they ended.
+ */
+export type ReplyContent = Iterable<[StreamPart, number | undefined], ContentEnd, undefined>
+export type ContentEnd = { outputTokens: number; ending: SimulatedEnding }

@@ -1,6 +1,6 @@
 import { ExampleBudget, EXAMPLE_LIMITS, ExampleTooLarge } from './example-budget'
 import { compile, exampleForPattern } from './regex-example'
-import { Sampler } from './sampler'
+import { Sampler } from '../sampler'
 import { numberHint, stringHint, type ValueHints } from './value-hints'
 
 /**
@@ -15,16 +15,16 @@ import { numberHint, stringHint, type ValueHints } from './value-hints'
  *
  * The whole value is bounded (example-budget.ts): a schema asking for more throws ExampleTooLarge.
  *
- * Why not json-schema-faker (0.6.3, measured with generateSync and a seed): it is deterministic, but
- * not bounded either: `{"type":"string","minLength":50000000}` and three nested arrays of minItems 100
- * of 100-character strings each ran past 30 s and 0.8–1.1 GB; and where it does stop it breaks the
- * schema silently (`minItems: 100000000` → `[]`, `minProperties: 100000` → an exception about
- * additionalProperties). On this folder's 17 fixture schemas × 20 seeds (ajv as the judge) it was
- * deterministic but invalid on 4 (a pattern with minLength, draft-4 exclusive bounds, draft-4 tuples,
- * a recursive tree) and threw on 1 (minProperties with additionalProperties: false), where this
- * generator is valid on all. Its values also ignore the property names and the user's words (`city` → ""),
- * which is what makes a simulated tool call read like a real one (value-hints.ts). A total budget
- * would have to be wrapped around its internals, so the hand-written generator stays, with one.
+ * Why not json-schema-faker (0.6.3 with generateSync and a seed): it is deterministic, but not
+ * bounded: `{"type":"string","minLength":50000000}` or three nested arrays of minItems 100 of
+ * 100-character strings keep it busy and growing with no way to stop it; where it does stop it breaks
+ * the schema silently (`minItems: 100000000` → `[]`, `minProperties: 100000` → an exception about
+ * additionalProperties); and on the fixture schemas (ajv as the judge) it made invalid values for a
+ * pattern with minLength, draft-4 exclusive bounds, draft-4 tuples and a recursive tree, and threw on
+ * minProperties with additionalProperties: false, where this generator is valid on all. Its values
+ * also ignore the property names and the user's words (`city` → ""), which is what makes a simulated
+ * tool call read like a real one (value-hints.ts). A total budget would have to be wrapped around its
+ * internals, so the hand-written generator stays, with one.
  */
 export function exampleFromSchema(schema: unknown, sampler: Sampler, hints: ValueHints): unknown {
   return new ExampleWriter(schema, sampler, hints).value(schema, 0, undefined, 0, 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { simulatedStatusError } from './simulated-status-error'
+import { simulatedStatusError } from './status-directive-error'
 
 describe('simulatedStatusError', () => {
   it('keeps the exact status, picks the kind from it, says it was simulated, and carries retry-after', () => {
