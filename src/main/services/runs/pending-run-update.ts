@@ -2,10 +2,12 @@ import type { StreamPart } from '@shared/chat/stream-part'
 import type { RawSseEvent, RunUpdate } from '@shared/runs/run-types'
 
 /** Fields that replace the pending value when set again within a frame (the latest one counts). */
-export type LatestFields = Pick<RunUpdate, 'request' | 'adjustments' | 'response' | 'retry'>
+type LatestFields = Pick<RunUpdate, 'request' | 'adjustments' | 'response' | 'retry'>
 
+/** What a run's news adds to its next update (the batcher's own methods, and `take`). */
 export type PendingRunUpdate = {
   set<K extends keyof LatestFields>(field: K, value: NonNullable<LatestFields[K]>): void
+  /** Appends in order; nothing is ever dropped or reordered across batches. */
   addParts(parts: readonly StreamPart[]): void
   addRawEvent(event: RawSseEvent): void
   markRawEventsTruncated(): void

@@ -1,6 +1,6 @@
 import type { StreamPart } from '@shared/chat/stream-part'
-import type { RawSseEvent, RunMetrics, RunUpdate } from '@shared/runs/run-types'
-import { createPendingRunUpdate, type LatestFields } from './pending-run-update'
+import type { RunMetrics, RunUpdate } from '@shared/runs/run-types'
+import { createPendingRunUpdate, type PendingRunUpdate } from './pending-run-update'
 
 /**
  * Schedules `callback` once, one frame after the previous flush (`sinceFlushMs` ago; Infinity before
@@ -28,12 +28,7 @@ function isContent(part: StreamPart): boolean {
 
 type Terminal = NonNullable<RunUpdate['terminal']>
 
-export type RunUpdateBatcher = {
-  set<K extends keyof LatestFields>(field: K, value: NonNullable<LatestFields[K]>): void
-  /** Appends in order; nothing is ever dropped or reordered across batches. */
-  addParts(parts: readonly StreamPart[]): void
-  addRawEvent(event: RawSseEvent): void
-  markRawEventsTruncated(): void
+export type RunUpdateBatcher = Omit<PendingRunUpdate, 'take'> & {
   /** Metrics changed; they are read (once) when the batch goes out. */
   touchMetrics(): void
   /** Sends everything pending plus the terminal state at once, then never sends again. */
