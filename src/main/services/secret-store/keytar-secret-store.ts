@@ -4,7 +4,7 @@ import { keyLast4 } from './key-last4'
 import { createKeytarKeychain } from './keytar-keychain'
 import { loadKeytarModule, type KeytarModule } from './keytar-module'
 import { createPendingKeyChanges } from './pending-key-changes'
-import { SECRET_SERVICE_NAME, type SecretStore } from './secret-store'
+import { SECRET_SERVICE_NAME, type KeyStatus, type SecretStore } from './secret-store'
 
 export type KeytarSecretStoreOptions = {
   /** Keychain service name; the app uses `model-gateway-playground`. */
@@ -31,12 +31,7 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
     options.loadKeytar ?? loadKeytarModule,
   )
   const queue = createSerialQueue()
-  const pending = createPendingKeyChanges(
-    options.host ?? {
-      platform: process.platform,
-      dbusSessionBusAddress: process.env.DBUS_SESSION_BUS_ADDRESS,
-    },
-  )
+  const pending = createPendingKeyChanges(options.host ?? thisHost())
 
   /** The keychain's value once pending changes are applied; throws when the keychain is out of reach. */
   async function readThroughKeychain(account: string): Promise<string | null> {
@@ -64,7 +59,7 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
         try {
           await keychain.setAndVerify(account, secret)
           pending.settled(account)
-          return { hasKey: true, storage: 'keychain', last4: keyLast4(secret) }
+          return keychainStatus(secret)
         } catch (error) {
           // A keychain that answers with another value is not "unreachable": saying "saved in session"
           // would hide a real fault, so the caller gets the error.
@@ -81,7 +76,7 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
         try {
           await keychain.delete(account)
           pending.settled(account)
-          return { hasKey: false, storage: 'keychain', last4: null }
+          return keychainStatus(null)
         } catch (error) {
           pending.hold(account, { kind: 'delete' })
           return pending.sessionStatus(account, error)
@@ -93,18 +88,23 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
       assertAccount(account)
       return queue.run(async () => {
         try {
-          const secret = await readThroughKeychain(account)
-          return {
-            hasKey: secret !== null,
-            storage: 'keychain',
-            last4: secret === null ? null : keyLast4(secret),
-          }
+          return keychainStatus(await readThroughKeychain(account))
         } catch (error) {
           return pending.sessionStatus(account, error)
         }
       })
     },
   }
+}
+
+/** What the keychain holds for an account, as the renderer may see it. */
+function keychainStatus(secret: string | null): KeyStatus {
+  return { hasKey: secret !== null, storage: 'keychain', last4: secret === null ? null : keyLast4(secret) }
+}
+
+/** This process, read to explain keychain failures. */
+function thisHost(): KeychainHost {
+  return { platform: process.platform, dbusSessionBusAddress: process.env.DBUS_SESSION_BUS_ADDRESS }
 }
 
 function assertAccount(account: string): void {
