@@ -50,6 +50,12 @@ const SERVICES_WITHOUT_IPC = {
   message: 'Services never import the IPC layer: the handlers call the services, not the reverse.',
 }
 
+const SCRIPTS_WITHOUT_SERVICES = {
+  regex: '^(@main/services|(\\.\\./)+src/main/services)(/|$)',
+  message:
+    'Scripts drive the app from outside: as a process, or through a public entry (@main/eval-cli, @main/browser-main), never src/main/services.',
+}
+
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'coverage', 'artifacts', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -138,6 +144,13 @@ export default tseslint.config(
         { patterns: [NO_DEEP_CLIMB, GATEWAY_FRONT_DOOR, SERVICES_WITHOUT_IPC] },
       ],
     },
+  },
+  {
+    // Benchmarks and dev scripts use the product as its users do: a benchmark that needs the app starts
+    // it as a process or through a public entry (the eval CLI's, browser mode's), so the services stay
+    // free to change behind them.
+    files: ['scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP_CLIMB, SCRIPTS_WITHOUT_SERVICES] }] },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

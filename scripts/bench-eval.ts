@@ -1,12 +1,7 @@
-import { resolveGatewayConfig } from '@gateway/gateway-config'
-import { startGateway } from '@gateway/start-gateway'
-import { createRegistryCellExecutor } from '@main/services/eval/registry-cell-executor'
-import { createVmRegexTester } from '@main/services/eval/vm-regex-tester'
-import type { CatalogModel } from '@shared/catalog'
+import { createEvalCliServices, defaultTargets } from '@main/eval-cli'
 import { runEvaluation } from '@shared/eval/run/run-evaluation'
 import { runTotals } from '@shared/eval/run/run-totals'
 import type { TestSet } from '@shared/eval/test-set-schema'
-import { defaultTargets } from './eval/eval-args'
 
 /**
  * `npm run bench:eval [-- cases concurrency]`: a 500-case × 4-target run (both dialects × both
@@ -15,19 +10,15 @@ import { defaultTargets } from './eval/eval-args'
  */
 const CASES = Number(process.argv[2] ?? 500)
 const CONCURRENCY = Number(process.argv[3] ?? 16)
-const KEY = 'sk-bench-eval-key-0123456789abcdef'
-
-const gateway = await startGateway({
-  apiKey: KEY,
-  config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 3000 } }),
+// The eval CLI's services: the local gateway in-process, its catalog, the run registry.
+const services = await createEvalCliServices({
+  targets: defaultTargets(),
+  remoteKey: null,
+  simulator: { ttftMs: 0, tokensPerSecond: 3000 },
+  env: {},
+  writeLog: (line) => console.warn(line),
 })
-const catalog = (
-  (await (
-    await fetch(`${gateway.baseUrl}/catalog`, { headers: { authorization: `Bearer ${KEY}` } })
-  ).json()) as {
-    models: CatalogModel[]
-  }
-).models
+
 const set: TestSet = {
   format: 'model-gateway-test-set',
   version: 1,
@@ -46,11 +37,6 @@ const set: TestSet = {
     vars: { n: String(i), topic: `topic ${i % 37}` },
   })),
 }
-const { execute } = createRegistryCellExecutor({
-  resolveTarget: async () => ({ baseUrl: gateway.baseUrl, apiKey: KEY, catalog }),
-  logger: { info: () => undefined, warn: console.warn, error: console.error },
-})
-
 let peakHeap = 0
 let peakRss = 0
 const sample = setInterval(() => {
@@ -63,14 +49,14 @@ const started = performance.now()
 const run = await runEvaluation({
   set,
   targets: defaultTargets(),
-  execute,
+  execute: services.execute,
   concurrency: CONCURRENCY,
-  testRegex: createVmRegexTester(),
+  testRegex: services.testRegex,
   onProgress: () => events++,
 })
 const seconds = (performance.now() - started) / 1000
 clearInterval(sample)
-await gateway.close()
+await services.close()
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 console.log(

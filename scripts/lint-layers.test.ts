@@ -54,6 +54,18 @@ const cases: { kind: string; file: string; forbidden: string[]; allowed: string[
     allowed: [`import { fillRequest as planted } from '../templates/template'`],
   },
   {
+    kind: "a script imports the app's services",
+    file: 'scripts/bench/planted.ts',
+    forbidden: [
+      `import { createRegistryCellExecutor as planted } from '@main/services/eval/registry-cell-executor'`,
+      `import { createRegistryCellExecutor as planted } from '../../src/main/services/eval/registry-cell-executor'`,
+    ],
+    allowed: [
+      `import { createEvalCliServices as planted } from '@main/eval-cli'`,
+      `import { startBrowserMode as planted } from '@main/browser-main'`,
+    ],
+  },
+  {
     kind: 'an import climbs ../../../',
     file: 'src/gateway/engines/simulator/planted.ts',
     forbidden: [

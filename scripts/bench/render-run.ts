@@ -1,13 +1,13 @@
 // One run of bench:render: a fresh app (browser mode) with the 1M-token conversation in its history,
 // a fresh Chromium page, open the conversation, stream two replies side by side while typing, then
 // check the text byte for byte. Returns the raw figures; bench-render.ts aggregates and prints.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import type { Conversation } from '@shared/history/conversation'
-import { documentDigest, replayJournal } from '@main/services/history/conversation-journal'
 import { startApp, type AppProcess } from '@test/e2e/support/app-process'
+import { hostInvoke } from '@test/e2e/support/host-api'
 import { installPaintedLayoutProbe } from '@test/support/painted-layout'
 import { BENCH_CONVERSATION_ID } from './conversation-fixture'
 import { startProfile, startTrace, stopProfile, stopTrace } from './cpu-profile'
@@ -146,7 +146,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       for (const { name, ms } of totals.slice(0, 20)) log(`    ${ms.toFixed(0).padStart(7)} ms  ${name}`)
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
-    const correctness = await checkCorrectness(page, conversationFile, probe, stream.runIds)
+    const correctness = await checkCorrectness(page, app, probe, stream.runIds)
     return { throttle: options.throttle, open, stream: stream.result, idleKeys, correctness }
   } finally {
     probe?.close()
@@ -374,13 +374,13 @@ async function streamWhileTyping(
 
 async function checkCorrectness(
   page: Page,
-  conversationFile: string,
+  app: AppProcess,
   probe: EventProbe,
   runIds: string[],
 ): Promise<RunResult['correctness']> {
   const saved = await waitFor(
     async () => {
-      const conversation = storedConversation(conversationFile)
+      const conversation = await storedConversation(app)
       const done = conversation.panes.every((pane) => {
         const last = pane.messages.at(-1)
         // The new user turn has a UUID (the fixture's ids are short), and the reply its record.
@@ -441,11 +441,11 @@ async function waitFor<T>(
   }
 }
 
-/** What the app has stored: the conversation file plus the incremental saves of its journal. */
-function storedConversation(conversationFile: string): Conversation {
-  const bytes = readFileSync(conversationFile)
-  const document = JSON.parse(bytes.toString('utf8')) as Conversation
-  const journalFile = conversationFile.replace(/\.json$/, '.journal')
-  if (!existsSync(journalFile)) return document
-  return replayJournal(document, documentDigest(bytes), readFileSync(journalFile, 'utf8')).conversation
+/**
+ * What the app has stored (its file plus the incremental saves of its journal), asked of the app
+ * itself: an export reads the stored conversation and readies nothing, unlike an open.
+ */
+async function storedConversation(app: AppProcess): Promise<Conversation> {
+  const { json } = await hostInvoke(app, 'history:export', { id: BENCH_CONVERSATION_ID })
+  return JSON.parse(json) as Conversation
 }

@@ -148,7 +148,7 @@ test('template + CSV set over both dialects × both models: expected verdicts, r
       process.execPath,
       [
         path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-        'scripts/eval.ts',
+        'src/main/eval-cli/cli.ts',
         setFile,
         '--json',
         out,

@@ -10,17 +10,18 @@ import type { ShellAbilities } from '../ipc/handlers/shell-abilities'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createEvalService } from '../services/eval/eval-service'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
-import { createHistoryService } from '../services/history/history-service'
+import { createHistoryService, type HistoryService } from '../services/history/history-service'
 import { conversationToReady } from '../services/local-gateway/conversation-to-ready'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
-import { createLogger, type Logger } from '../services/log/logger'
-import { createRedactor } from '../services/log/redact'
-import { redactStrings } from '@shared/redaction/redact-strings'
+import type { Logger } from '../services/log/logger'
 import { promptTextsOf } from '@shared/history/prompt-texts'
 import { rememberAsciiJsonLiteral } from '@shared/http/json-ascii'
 import { forEachTextInSlices } from '@node/async/for-each-text-in-slices'
+import { createKnownKeys } from './known-keys'
 import { withRedactedErrors } from './redacting-handlers'
+import { createTargetResolver } from './target-resolver'
 import { createRunRegistry } from '../services/runs'
+import type { RunTarget } from '../services/runs/run-registry-options'
 import { warmUpRuns } from '../services/runs/warm-up-runs'
 import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
 import type { SecretStore } from '../services/secret-store'
@@ -52,23 +53,10 @@ export async function createAppServices(options: {
 }): Promise<AppServices> {
   const env = options.env ?? process.env
   const { secrets, emit, abilities } = options
-  // Keys the redactor must recognise: every key main has read, for as long as it runs.
-  const knownKeys = new Set<string>()
-  const rememberKey = (key: string | null): string | null => {
-    if (key) knownKeys.add(key)
-    return key
-  }
-  const logger = createLogger({
-    write: options.writeLog ?? ((line) => process.stderr.write(line + '\n')),
-    secrets: () => [...knownKeys],
+  const { logger, rememberKey, readKey, redactText, withoutKeys } = createKnownKeys({
+    secrets,
+    writeLog: options.writeLog ?? ((line) => process.stderr.write(line + '\n')),
   })
-  // Keys in conversations (a key pasted into a prompt): history files and exports never hold one.
-  // Key-only redaction: a conversation that merely says "Bearer" stays as written.
-  // The redactor keeps one matcher until the set of keys changes.
-  const { redactText, redactKeys } = createRedactor(() => [...knownKeys])
-  const withoutKeys = <T>(value: T): T => (knownKeys.size === 0 ? value : redactStrings(value, redactKeys))
-  const readKey = async (profileId: string): Promise<string | null> =>
-    rememberKey(await secrets.get(profileId))
 
   const local = await startLocalGateway({
     secrets,
@@ -84,21 +72,15 @@ export async function createAppServices(options: {
     userDataDir: options.userDataDir,
     localProfile: local.profile,
   })
-  const conversationCap = maxConversationBytesFromEnv(env)
-  if (conversationCap.problem) logger.warn(`${conversationCap.problem} Using the default.`)
-  const history = await createHistoryService({
-    userDataDir: options.userDataDir,
-    ...(conversationCap.bytes === undefined ? {} : { maxConversationBytes: conversationCap.bytes }),
-  })
+  const history = await openHistory(options.userDataDir, env, logger)
   const catalogs = createCatalogLoader({ logger, apiKey: readKey })
-  const resolveTarget = async (profileId: string) => {
-    const profile = settings.profile(profileId)
+  const resolveTarget = createTargetResolver({
+    profile: (id) => settings.profile(id),
     // The local gateway checks the key it was started with, which main holds: a local run skips the
-    // keychain's round trip (a D-Bus call, one at a time: 10-35 ms before each run of a send).
-    const apiKey = profile.kind === 'local' ? local.apiKey : readKey(profileId)
-    const [key, catalog] = await Promise.all([apiKey, catalogs.get(profile)])
-    return { baseUrl: profile.baseUrl, apiKey: key, catalog: catalog.models }
-  }
+    // keychain's round trip, a D-Bus call (one at a time) before each run of a send (performance.md S1).
+    apiKey: (profile) => (profile.kind === 'local' ? local.apiKey : readKey(profile.id)),
+    catalogs,
+  })
   const runs = createRunRegistry({ logger, emit: (update) => emit('chat:update', update), resolveTarget })
   // The workbench's evaluations: their own registry (a run's cells are not chat runs), same targets.
   const evals = await createEvalService({
@@ -139,13 +121,7 @@ export async function createAppServices(options: {
     ...createEvalHandlers({ evals }),
   }
 
-  // A moment after the start, while the user finds their way: what the first send would otherwise
-  // compile while they wait (warm-up-runs.ts).
-  const warmUp = setTimeout(
-    () => void warmUpRuns({ resolveTarget, profileId: LOCAL_PROFILE_ID, simulates: local.simulates }),
-    WARM_UP_DELAY_MS,
-  )
-  warmUp.unref()
+  const cancelWarmUp = scheduleWarmUp(resolveTarget, local.simulates)
 
   return {
     handlers: withRedactedErrors(handlers, redactText),
@@ -154,10 +130,40 @@ export async function createAppServices(options: {
       return local.baseUrl()
     },
     async stop() {
-      clearTimeout(warmUp)
+      cancelWarmUp()
       runs.cancelAll()
       evals.cancelAll()
       await local.close()
     },
   }
+}
+
+/**
+ * A moment after the start, while the user finds their way: what the first send would otherwise
+ * compile while they wait (warm-up-runs.ts). Returns what cancels it.
+ */
+function scheduleWarmUp(
+  resolveTarget: (profileId: string) => Promise<RunTarget>,
+  simulates: (model: string) => boolean,
+): () => void {
+  const warmUp = setTimeout(
+    () => void warmUpRuns({ resolveTarget, profileId: LOCAL_PROFILE_ID, simulates }),
+    WARM_UP_DELAY_MS,
+  )
+  warmUp.unref()
+  return () => clearTimeout(warmUp)
+}
+
+/** The history service, with the conversation size cap the environment sets (a bad value: the default, said so). */
+async function openHistory(
+  userDataDir: string,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+): Promise<HistoryService> {
+  const conversationCap = maxConversationBytesFromEnv(env)
+  if (conversationCap.problem) logger.warn(`${conversationCap.problem} Using the default.`)
+  return createHistoryService({
+    userDataDir,
+    ...(conversationCap.bytes === undefined ? {} : { maxConversationBytes: conversationCap.bytes }),
+  })
 }

@@ -21,6 +21,8 @@ export type BrowserHostAppOptions = {
   log: (line: string) => void
 }
 
+type Refuse = (c: Context<Env>, refusal: Refusal) => Response
+
 /**
  * The HTTP face of the IPC contract: `POST /api/invoke/:channel` is `ipcRenderer.invoke`, `GET
  * /api/events` is every `webContents.send`, and everything else is the built renderer. Each route
@@ -30,7 +32,7 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
   const { guard, log } = options
   const app = new Hono<Env>()
 
-  const refuse = (c: Context<Env>, refusal: Refusal): Response => {
+  const refuse: Refuse = (c, refusal) => {
     log(`browser host refused ${c.req.method} ${c.req.path}: ${refusal.code} (${refusal.status})`)
     return c.json(refusalBody(refusal), refusal.status, API_HEADERS)
   }
@@ -44,8 +46,33 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
     await next()
   })
 
+  routeApi(app, options, refuse)
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    // The path as received (still percent-encoded): decoding is the static lookup's job, once.
+    const file = await options.staticFiles.lookup(new URL(c.req.url).pathname)
+    if (!file) return c.text('Not found', 404, COMMON_HEADERS)
+    return c.body(file.body, 200, file.headers)
+  })
+
+  app.all('*', (c) => c.text('Method not allowed', 405, COMMON_HEADERS))
+
+  app.onError((error, c) => {
+    log(`browser host: ${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`)
+    return c.json(
+      { ok: false, error: { code: 'internal', message: 'The playground host failed; see its log.' } },
+      500,
+      API_HEADERS,
+    )
+  })
+
+  return app
+}
+
+/** The /api routes: invoke, events, and a refusal for anything else under /api. */
+function routeApi(app: Hono<Env>, options: BrowserHostAppOptions, refuse: Refuse): void {
   /** Runs first in every /api route, whatever the method or path. */
-  const apiCaller = (c: Context<Env>): Refusal | undefined => guard.checkApiCaller(c.req.raw.headers)
+  const apiCaller = (c: Context<Env>): Refusal | undefined => options.guard.checkApiCaller(c.req.raw.headers)
 
   app.post(`${INVOKE_PATH_PREFIX}:channel`, async (c) => {
     const refusal = apiCaller(c)
@@ -62,7 +89,7 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
     // From the Node request itself, like the gateway: no web stream built for it.
     const body = await readInvokeBody(c.env.incoming, options.maxBodyBytes)
     if (!body.ok) return refuse(c, body.refusal)
-    const result = await dispatchInvoke(options.handlers, channel, body.input, log)
+    const result = await dispatchInvoke(options.handlers, channel, body.input, options.log)
     // Failures of the handler are data (200 with ok: false); input the contract rejects is a 400,
     // still with the envelope so the bridge shows the message.
     const status = !result.ok && result.error.code === 'invalid_input' ? 400 : 200
@@ -90,26 +117,6 @@ export function createBrowserHostApp(options: BrowserHostAppOptions): Hono<Env> 
     const known = c.req.path === EVENTS_PATH || c.req.path.startsWith(INVOKE_PATH_PREFIX)
     return refuse(c, known ? methodNotAllowed() : { status: 404, code: 'not_found', message: 'No such API.' })
   })
-
-  app.on(['GET', 'HEAD'], '*', async (c) => {
-    // The path as received (still percent-encoded): decoding is the static lookup's job, once.
-    const file = await options.staticFiles.lookup(new URL(c.req.url).pathname)
-    if (!file) return c.text('Not found', 404, COMMON_HEADERS)
-    return c.body(file.body, 200, file.headers)
-  })
-
-  app.all('*', (c) => c.text('Method not allowed', 405, COMMON_HEADERS))
-
-  app.onError((error, c) => {
-    log(`browser host: ${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`)
-    return c.json(
-      { ok: false, error: { code: 'internal', message: 'The playground host failed; see its log.' } },
-      500,
-      API_HEADERS,
-    )
-  })
-
-  return app
 }
 
 function methodNotAllowed(): Refusal {

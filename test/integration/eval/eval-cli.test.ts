@@ -24,7 +24,7 @@ function runEval(args: string[]): Promise<Result> {
   return new Promise((resolve) => {
     execFile(
       TSX,
-      ['scripts/eval.ts', ...args],
+      ['src/main/eval-cli/cli.ts', ...args],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT }, timeout: 50_000 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { buildCatalog } from '@shared/catalog'
 import type { Profile } from '@shared/settings/settings-schema'
 import type { Logger } from '../log/logger'
-import { createCatalogLoader, MAX_CATALOG_BYTES } from './catalog-loader'
+import { createCatalogLoader } from './catalog-loader'
+import { MAX_CATALOG_BYTES } from './fetch-gateway-catalog'
 
 const KEY = 'sk-CANARY-catalog-0123456789abcdef'
 

@@ -1,50 +1,26 @@
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import {
   checkCasesAgainstPrompt,
-  evalRunSchema,
-  parseRunJson,
   runEvaluation,
-  runToJson,
-  runToJunitXml,
-  testSetSchema,
-  type CellResult,
-  type EvalProgress,
   type EvalRun,
   type EvalTarget,
   type TestSet,
 } from '@shared/eval'
-import type { EvalProgressEvent, EvalRunSummary, TestSetSummary } from '@shared/ipc/eval-schemas'
+import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
 import { UserFacingError } from '../user-facing-error'
-import { createJsonDirectoryStore } from '../json-store'
 import type { Logger } from '../log/logger'
 import type { RunTarget } from '../runs/run-registry-options'
+import { createEvalProgressBatcher, PROGRESS_FRAME_MS } from './eval-progress-batcher'
+import { openEvalRunStore, type EvalRunStore } from './eval-run-store'
 import { createRegistryCellExecutor } from './registry-cell-executor'
+import { openTestSetStore } from './test-set-store'
 import { createVmRegexTester } from './vm-regex-tester'
 
-/** One progress event per this many ms at most (a frame): 2,000 cells do not make 2,000 IPC messages. */
-const PROGRESS_FRAME_MS = 16
 const DEFAULT_CONCURRENCY = 4
 
 export type EvalService = Awaited<ReturnType<typeof createEvalService>>
 
-function summarizeRun(run: EvalRun): EvalRunSummary {
-  const summary: EvalRunSummary = {
-    id: run.id,
-    setName: run.setName,
-    startedAt: run.startedAt,
-    status: run.status,
-    cells: run.cells.length,
-    passed: run.cells.filter((cell) => cell.passed).length,
-    total: run.caseIds.length * run.targets.length,
-  }
-  if (run.finishedAt !== undefined) summary.finishedAt = run.finishedAt
-  return summary
-}
-
-function fileSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || 'run'
-}
+type StartInput = { set: TestSet; targets: EvalTarget[]; concurrency?: number; resumeRunId?: string }
 
 /**
  * The workbench's evaluations in main: one run at a time on the run registry (same dialect layer,
@@ -63,17 +39,8 @@ export async function createEvalService(options: {
   /** Larger run files are refused (the json-store's cap; default its 256 MiB). */
   maxRunFileBytes?: number
 }) {
-  const runs = await createJsonDirectoryStore({
-    dir: path.join(options.userDataDir, 'eval-runs'),
-    schema: evalRunSchema,
-    summarize: summarizeRun,
-    ...(options.maxRunFileBytes === undefined ? {} : { maxFileBytes: options.maxRunFileBytes }),
-  })
-  const sets = await createJsonDirectoryStore({
-    dir: path.join(options.userDataDir, 'eval-sets'),
-    schema: testSetSchema,
-    summarize: (set: TestSet) => ({ name: set.name, cases: set.cases.length }),
-  })
+  const runs = await openEvalRunStore(options)
+  const sets = await openTestSetStore(options)
   const { execute, registry } = createRegistryCellExecutor({
     logger: options.logger,
     resolveTarget: options.resolveTarget,
@@ -84,58 +51,15 @@ export async function createEvalService(options: {
 
   let active: { runId: string; controller: AbortController; done: Promise<void> } | null = null
 
-  async function readRun(id: string): Promise<EvalRun> {
-    const run = await runs.read(id).catch(() => null)
-    if (!run) throw new UserFacingError('not_found', `There is no saved run ${JSON.stringify(id)}.`)
-    return run
-  }
-
-  /** Collects finished cells and sends them at most once per frame; the last event says how it ended. */
-  function progressBatcher(runId: string) {
-    let pending: CellResult[] = []
-    let latest: EvalProgress = { done: 0, total: 0, passed: 0, failed: 0 }
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const flush = (status: EvalProgressEvent['status'], error?: string): void => {
-      if (timer !== undefined) clearTimeout(timer)
-      timer = undefined
-      const { done, total, passed, failed, etaMs } = latest
-      const event: EvalProgressEvent = { runId, done, total, passed, failed, cells: pending, status }
-      if (etaMs !== undefined) event.etaMs = etaMs
-      if (error !== undefined) event.error = error
-      pending = []
-      options.emit(event)
-    }
-    return {
-      onProgress(progress: EvalProgress): void {
-        latest = progress
-        if (progress.cell) pending.push(progress.cell)
-        timer ??= setTimeout(() => flush('running'), frameMs)
-      },
-      flush,
-    }
-  }
-
-  async function start(input: {
-    set: TestSet
-    targets: EvalTarget[]
-    concurrency?: number
-    resumeRunId?: string
-  }): Promise<{ runId: string }> {
+  async function start(input: StartInput): Promise<{ runId: string }> {
     if (active) throw new UserFacingError('busy', 'An evaluation is already running; stop it first.')
-    // Bad input (no prompt, a case missing a variable) is the caller's answer, not a failed run.
-    if (input.set.prompt === undefined)
-      throw new UserFacingError('invalid_set', 'The test set has no prompt.')
-    try {
-      checkCasesAgainstPrompt(input.set.prompt, input.set.cases)
-    } catch (error) {
-      throw new UserFacingError('invalid_set', (error as Error).message)
-    }
-    const resume = input.resumeRunId === undefined ? undefined : await readRun(input.resumeRunId)
+    checkRunnable(input.set)
+    const resume = input.resumeRunId === undefined ? undefined : await runs.read(input.resumeRunId)
     if (resume?.status === 'finished')
       throw new UserFacingError('finished', 'That run has finished; there is nothing to resume.')
     const runId = resume?.id ?? `${Date.now()}-${randomUUID().slice(0, 8)}`
     const controller = new AbortController()
-    const batcher = progressBatcher(runId)
+    const batcher = createEvalProgressBatcher({ runId, emit: options.emit, frameMs })
     const run = runEvaluation({
       set: input.set,
       targets: input.targets,
@@ -148,15 +72,7 @@ export async function createEvalService(options: {
       ...(resume ? { resume } : {}),
     })
     const done = run.then(
-      async (finished) => {
-        // The grid has every cell already; a run too large to save is still shown, and said so.
-        const saved = await runs.write(finished.id, finished).then(
-          () => undefined,
-          (error: unknown) => `The run could not be saved: ${(error as Error).message}`,
-        )
-        if (saved !== undefined) options.logger.warn(saved)
-        batcher.flush(finished.status, saved)
-      },
+      async (finished) => batcher.flush(finished.status, await saveFinished(runs, finished, options.logger)),
       (error: unknown) => {
         batcher.flush('failed', (error as Error).message)
       },
@@ -175,40 +91,38 @@ export async function createEvalService(options: {
       active.controller.abort()
       await active.done
     },
-    async listRuns(): Promise<EvalRunSummary[]> {
-      const list = await runs.summaries()
-      return list.map((entry) => entry.summary).sort((a, b) => b.startedAt - a.startedAt)
-    },
-    getRun: readRun,
-    async listSets(): Promise<TestSetSummary[]> {
-      return (await sets.summaries()).map(({ id, summary }) => ({ id, ...summary }))
-    },
-    async getSet(id: string): Promise<TestSet> {
-      const set = await sets.read(id).catch(() => null)
-      if (!set) throw new UserFacingError('not_found', `There is no saved test set ${JSON.stringify(id)}.`)
-      return set
-    },
-    async saveSet(id: string | undefined, set: TestSet): Promise<{ id: string }> {
-      const fileId = id ?? `${fileSafe(set.name)}-${randomUUID().slice(0, 8)}`
-      await sets.write(fileId, set)
-      return { id: fileId }
-    },
-    async exportRun(input: {
-      runId: string
-      format: 'json' | 'junit'
-      previousRunId?: string
-    }): Promise<{ fileName: string; text: string }> {
-      const run = await readRun(input.runId)
-      const base = `${fileSafe(run.setName)}-${run.id}`
-      if (input.format === 'junit') return { fileName: `${base}.junit.xml`, text: runToJunitXml(run) }
-      const previous = input.previousRunId === undefined ? undefined : await readRun(input.previousRunId)
-      const text = runToJson(run, previous)
-      parseRunJson(text) // what we hand out must read back
-      return { fileName: `${base}.json`, text }
-    },
+    listRuns: () => runs.list(),
+    getRun: (id: string) => runs.read(id),
+    listSets: () => sets.list(),
+    getSet: (id: string) => sets.get(id),
+    saveSet: (id: string | undefined, set: TestSet) => sets.save(id, set),
+    exportRun: (input: Parameters<EvalRunStore['export']>[0]) => runs.export(input),
     cancelAll(): void {
       active?.controller.abort()
       registry.cancelAll()
     },
   }
+}
+
+/** Bad input (no prompt, a case missing a variable) is the caller's answer, not a failed run. */
+function checkRunnable(set: TestSet): void {
+  if (set.prompt === undefined) throw new UserFacingError('invalid_set', 'The test set has no prompt.')
+  try {
+    checkCasesAgainstPrompt(set.prompt, set.cases)
+  } catch (error) {
+    throw new UserFacingError('invalid_set', (error as Error).message)
+  }
+}
+
+/**
+ * Saves a finished run: undefined when saved, else why not. The grid has every cell already; a run
+ * too large to save is still shown, and said so.
+ */
+async function saveFinished(runs: EvalRunStore, run: EvalRun, logger: Logger): Promise<string | undefined> {
+  const problem = await runs.write(run).then(
+    () => undefined,
+    (error: unknown) => `The run could not be saved: ${(error as Error).message}`,
+  )
+  if (problem !== undefined) logger.warn(problem)
+  return problem
 }

@@ -1,15 +1,13 @@
-import { mkdir, readdir, unlink } from 'node:fs/promises'
-import path from 'node:path'
+import { mkdir, unlink } from 'node:fs/promises'
+import { createKeyedSerialQueue, type KeyedSerialQueue } from '@shared/async/serial-queue'
 import { sweepAtomicTempFiles } from './atomic-temp-files'
-import { assertValidDocumentId, isValidDocumentId } from './document-id'
+import { createDocumentFolder, type DocumentFolder, type LoadedFile } from './document-folder'
+import { assertValidDocumentId } from './document-id'
 import { describeSchemaFailure, type DocumentSchema } from './document-schema'
-import { createDocumentSummaryCache } from './document-summary-cache'
+import { createDocumentSummaryCache, type DocumentSummaryCache } from './document-summary-cache'
 import { fsyncDirectory, isErrorCode } from './fsync-directory'
-import { createKeyedSerialQueue } from '@shared/async/serial-queue'
-import { parseJsonDocument } from './parse-json-document'
 import { HAS_POSIX_MODES, makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-modes'
-import { quarantineFile, type SetAsideReason } from './quarantine-file'
-import { fileIdentity, readCappedTextFile, type FileIdentity } from './read-capped-text-file'
+import { fileIdentity } from './read-capped-text-file'
 import { writeJsonFileAtomic } from './write-json-file-atomic'
 
 /**
@@ -71,9 +69,6 @@ export class InvalidDocumentError extends Error {
   }
 }
 
-type LoadedFile<T> =
-  { kind: 'ok'; value: T; identity: FileIdentity } | { kind: 'missing' } | { kind: 'quarantined' }
-
 /**
  * Opens a folder of JSON documents, one file `<id><extension>` each (e.g. one per conversation). On
  * open it sweeps temp files left by writes a crash interrupted, and moves every file that fails to parse
@@ -85,121 +80,43 @@ type LoadedFile<T> =
 export async function createJsonDirectoryStore<T, S = never>(
   options: JsonDirectoryStoreOptions<T, S>,
 ): Promise<JsonDirectoryStore<T, S>> {
-  const { dir, schema } = options
+  const { schema, summarize } = options
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_DOCUMENT_BYTES
-  const { summarize } = options
   const cache = createDocumentSummaryCache<S>()
-  const extension = options.extension ?? '.json'
-  if (!/^\.[A-Za-z0-9]{1,16}$/.test(extension))
-    throw new TypeError(`Invalid document extension ${extension}.`)
-  const quarantinedPaths: string[] = []
+  const folder = createDocumentFolder({
+    dir: options.dir,
+    schema,
+    extension: options.extension ?? '.json',
+    maxFileBytes,
+    ...(options.onFileRead ? { onFileRead: options.onFileRead } : {}),
+    onSetAside: (id) => cache.forget(id),
+  })
   // One at a time per document: quarantining a file just found corrupt can never move away a good
   // version written concurrently by `write`.
   const lock = createKeyedSerialQueue()
-
-  const fileOf = (id: string) => path.join(dir, `${id}${extension}`)
-  function idOfFileName(fileName: string): string | null {
-    if (!fileName.endsWith(extension)) return null
-    const id = fileName.slice(0, -extension.length)
-    return isValidDocumentId(id) ? id : null
-  }
-
-  async function load(id: string): Promise<LoadedFile<T>> {
-    const file = await readCappedTextFile(fileOf(id), maxFileBytes)
-    if (file.kind === 'missing') return file
-    if (file.kind === 'too-large') return setAside(id, 'too-large')
-    if (file.kind === 'unreadable') return setAside(id, 'unreadable')
-    options.onFileRead?.(id, file.bytes)
-    const parsed = parseJsonDocument(file.text, schema)
-    if (parsed.ok) return { kind: 'ok', value: parsed.value, identity: file.identity }
-    return setAside(id, 'corrupt')
-  }
-
-  async function setAside(id: string, reason: SetAsideReason): Promise<LoadedFile<T>> {
-    cache.forget(id)
-    try {
-      quarantinedPaths.push(await quarantineFile(fileOf(id), new Date(), reason))
-    } catch (error) {
-      if (isErrorCode(error, 'ENOENT')) return { kind: 'missing' }
-      // Not even movable (a read-only folder): skip it where it is, and still say so by name.
-      if (!quarantinedPaths.includes(fileOf(id))) quarantinedPaths.push(fileOf(id))
-    }
-    return { kind: 'quarantined' }
-  }
-
-  /** The summary of one document: from the cache when its file has not changed, else read from disk. */
-  async function summaryOf(id: string, summarize: (value: T) => S): Promise<S | null> {
-    const identity = await fileIdentity(fileOf(id))
-    if (identity === null) {
-      cache.forget(id)
-      return null
-    }
-    const cached = cache.get(id, identity)
-    if (cached !== undefined) return cached
-    const loaded = await load(id)
-    if (loaded.kind !== 'ok') return null
-    const summary = summarize(loaded.value)
-    cache.rememberRead(id, loaded.identity, summary)
-    return summary
-  }
-
-  async function documentIds(): Promise<string[]> {
-    const entries = await readdir(dir, { withFileTypes: true })
-    return entries
-      .filter((entry) => entry.isFile())
-      .flatMap((entry) => {
-        const id = idOfFileName(entry.name)
-        return id === null ? [] : [id]
-      })
-      .sort()
-  }
-
-  async function list(): Promise<{ id: string; value: T }[]> {
-    const documents: { id: string; value: T }[] = []
-    for (const id of await documentIds()) {
-      const loaded = await lock.run(id, () => load(id))
-      if (loaded.kind === 'ok') documents.push({ id, value: loaded.value })
-    }
-    return documents
-  }
-
-  async function summaries(known?: (id: string) => S | undefined): Promise<{ id: string; summary: S }[]> {
-    if (!summarize) throw new TypeError('This store was opened without `summarize`.')
-    const ids = await documentIds()
-    cache.retainOnly(new Set(ids))
-    const found: { id: string; summary: S }[] = []
-    for (const id of ids) {
-      const summary = known?.(id) ?? (await lock.run(id, () => summaryOf(id, summarize)))
-      if (summary !== null) found.push({ id, summary })
-    }
-    return found
-  }
-
-  await mkdir(dir, { recursive: true, ...(HAS_POSIX_MODES ? { mode: PRIVATE_DIR_MODE } : {}) })
-  await makePrivate(dir, PRIVATE_DIR_MODE)
-  await sweepAtomicTempFiles(dir, (target) => idOfFileName(target) !== null)
-  // Loading every document once is what finds the damaged ones to set aside; one at a time, keeping
-  // only summaries, so a folder of large documents is never all in memory at once.
-  for (const id of await documentIds()) {
-    await lock.run(id, async () => {
-      await makePrivate(fileOf(id), PRIVATE_FILE_MODE)
-      const loaded = await load(id)
-      if (loaded.kind === 'ok' && summarize) {
-        cache.rememberRead(id, loaded.identity, summarize(loaded.value))
-      }
-    })
-  }
+  await openFolder(folder, lock, (id, loaded) => {
+    if (summarize) cache.rememberRead(id, loaded.identity, summarize(loaded.value))
+  })
+  const { fileOf } = folder
 
   return {
-    list,
-    summaries,
-
+    async list() {
+      const documents: { id: string; value: T }[] = []
+      for (const id of await folder.documentIds()) {
+        const loaded = await lock.run(id, () => folder.load(id))
+        if (loaded.kind === 'ok') documents.push({ id, value: loaded.value })
+      }
+      return documents
+    },
+    async summaries(known) {
+      if (!summarize) throw new TypeError('This store was opened without `summarize`.')
+      return listSummaries(folder, lock, cache, summarize, known)
+    },
     async read(id) {
       assertValidDocumentId(id)
-      const loaded = await lock.run(id, () => load(id))
+      const loaded = await lock.run(id, () => folder.load(id))
       return loaded.kind === 'ok' ? loaded.value : null
     },
-
     async write(id, value) {
       assertValidDocumentId(id)
       // Never write what the next open would quarantine. What is written is the parsed value, so the
@@ -214,7 +131,6 @@ export async function createJsonDirectoryStore<T, S = never>(
         else cache.rememberWrite(id, identity, summarize(checked.data))
       })
     },
-
     async remove(id) {
       assertValidDocumentId(id)
       return lock.run(id, async () => {
@@ -225,11 +141,73 @@ export async function createJsonDirectoryStore<T, S = never>(
           if (isErrorCode(error, 'ENOENT')) return false
           throw error
         }
-        await fsyncDirectory(dir)
+        await fsyncDirectory(folder.dir)
         return true
       })
     },
-
-    quarantined: () => [...quarantinedPaths],
+    quarantined: () => folder.quarantined(),
   }
+}
+
+/**
+ * Makes the folder (owner-only), sweeps temp files, and loads every document once: that is what finds
+ * the damaged ones to set aside. One at a time, handing each to `loaded` (which keeps only its
+ * summary), so a folder of large documents is never all in memory at once.
+ */
+async function openFolder<T>(
+  folder: DocumentFolder<T>,
+  lock: KeyedSerialQueue,
+  loaded: (id: string, file: Extract<LoadedFile<T>, { kind: 'ok' }>) => void,
+): Promise<void> {
+  await mkdir(folder.dir, { recursive: true, ...(HAS_POSIX_MODES ? { mode: PRIVATE_DIR_MODE } : {}) })
+  await makePrivate(folder.dir, PRIVATE_DIR_MODE)
+  await sweepAtomicTempFiles(folder.dir, (target) => folder.idOfFileName(target) !== null)
+  for (const id of await folder.documentIds()) {
+    await lock.run(id, async () => {
+      await makePrivate(folder.fileOf(id), PRIVATE_FILE_MODE)
+      const file = await folder.load(id)
+      if (file.kind === 'ok') loaded(id, file)
+    })
+  }
+}
+
+/**
+ * The summary of every valid document, sorted by id: `known` first, else from the cache when its file
+ * has not changed, else read from disk.
+ */
+async function listSummaries<T, S>(
+  folder: DocumentFolder<T>,
+  lock: KeyedSerialQueue,
+  cache: DocumentSummaryCache<S>,
+  summarize: (value: T) => S,
+  known: ((id: string) => S | undefined) | undefined,
+): Promise<{ id: string; summary: S }[]> {
+  const ids = await folder.documentIds()
+  cache.retainOnly(new Set(ids))
+  const found: { id: string; summary: S }[] = []
+  for (const id of ids) {
+    const summary = known?.(id) ?? (await lock.run(id, () => summaryOf(folder, cache, summarize, id)))
+    if (summary !== null) found.push({ id, summary })
+  }
+  return found
+}
+
+async function summaryOf<T, S>(
+  folder: DocumentFolder<T>,
+  cache: DocumentSummaryCache<S>,
+  summarize: (value: T) => S,
+  id: string,
+): Promise<S | null> {
+  const identity = await fileIdentity(folder.fileOf(id))
+  if (identity === null) {
+    cache.forget(id)
+    return null
+  }
+  const cached = cache.get(id, identity)
+  if (cached !== undefined) return cached
+  const loaded = await folder.load(id)
+  if (loaded.kind !== 'ok') return null
+  const summary = summarize(loaded.value)
+  cache.rememberRead(id, loaded.identity, summary)
+  return summary
 }

@@ -39,3 +39,5 @@ export function createDocumentSummaryCache<S>(now: () => number = Date.now) {
     },
   }
 }
+
+export type DocumentSummaryCache<S> = ReturnType<typeof createDocumentSummaryCache<S>>

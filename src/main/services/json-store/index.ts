@@ -1,4 +1,8 @@
-export { createJsonDirectoryStore, DEFAULT_MAX_DOCUMENT_BYTES } from './create-json-directory-store'
+export {
+  createJsonDirectoryStore,
+  DEFAULT_MAX_DOCUMENT_BYTES,
+  type JsonDirectoryStore,
+} from './create-json-directory-store'
 
 export { isValidDocumentId } from './document-id'
 export { readJsonFile } from './read-json-file'

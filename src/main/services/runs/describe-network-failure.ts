@@ -94,6 +94,76 @@ function isTls(code: string): boolean {
   return TLS_CODES.has(code) || TLS_PREFIXES.some((prefix) => code.startsWith(prefix))
 }
 
+/** What a rule of FETCH_FAILURES may say: the failure's place, its code, and (lazily) its cause. */
+type FailureContext = { url: string; host: string; code: string; connectMs: number; detail: () => string }
+
+type FailureRule = {
+  matches: (code: string) => boolean
+  state: FailureState
+  retryable: boolean
+  message: (context: FailureContext) => string
+}
+
+/** fetch's failures by code, the first rule that matches wins; anything else is "could not reach". */
+const FETCH_FAILURES: FailureRule[] = [
+  {
+    matches: (code) => REFUSED.has(code),
+    state: 'network_error',
+    retryable: true,
+    message: ({ url, host }) =>
+      `Could not connect to ${host} (connection refused). ${isLoopback(url) ? 'Is the gateway running?' : 'Check the base URL and that the server is up.'}`,
+  },
+  {
+    matches: (code) => DNS.has(code),
+    state: 'network_error',
+    retryable: true,
+    message: ({ url, code }) =>
+      `Could not find the server ${safeHostname(url)} (DNS lookup failed, ${code}). Check the base URL and your network connection.`,
+  },
+  {
+    matches: (code) => UNREACHABLE.has(code),
+    state: 'network_error',
+    retryable: true,
+    message: ({ host, code }) =>
+      `Could not reach ${host} (network unreachable, ${code}). Check your network connection.`,
+  },
+  {
+    // undici gives up connecting after 10 s by default, before our own connect timer.
+    matches: (code) => CONNECT_TIMEOUT.has(code),
+    state: 'timeout',
+    retryable: false,
+    message: ({ host, code, connectMs }) =>
+      `Could not connect to ${host} in time (connect timeout, ${code}; limit ${seconds(connectMs)}). Check the base URL and your network connection.`,
+  },
+  {
+    matches: (code) => code === 'UND_ERR_HEADERS_TIMEOUT',
+    state: 'timeout',
+    retryable: false,
+    message: ({ host }) => `${host} accepted the request but sent no response headers in time.`,
+  },
+  {
+    matches: isTls,
+    state: 'network_error',
+    retryable: false,
+    message: ({ host, code, detail }) =>
+      `The secure connection to ${host} failed (${code}: ${detail()}). Check that the base URL uses the right scheme (http or https) and that the server's certificate is valid.`,
+  },
+  {
+    matches: (code) => code.startsWith('HPE_'),
+    state: 'network_error',
+    retryable: false,
+    message: ({ host, code }) =>
+      `The server at ${host} did not answer with valid HTTP (${code}). Check the base URL.`,
+  },
+  {
+    matches: (code) => RESET.has(code),
+    state: 'network_error',
+    retryable: true,
+    message: ({ host, code, detail }) =>
+      `The connection to ${host} was closed before the server answered (${code}: ${detail()}).`,
+  },
+]
+
 /** fetch rejected: no response at all. */
 export function describeFetchFailure(
   error: unknown,
@@ -104,76 +174,15 @@ export function describeFetchFailure(
   const code = errorCode(error)
   const host = hostLabel(url)
   const withCode = code === undefined ? {} : { code }
-  if (code !== undefined && REFUSED.has(code)) {
-    const hint = isLoopback(url) ? 'Is the gateway running?' : 'Check the base URL and that the server is up.'
-    return {
-      state: 'network_error',
-      message: `Could not connect to ${host} (connection refused). ${hint}`,
-      retryable: true,
-      ...withCode,
-    }
-  }
-  if (code !== undefined && DNS.has(code)) {
-    const name = safeHostname(url)
-    return {
-      state: 'network_error',
-      message: `Could not find the server ${name} (DNS lookup failed, ${code}). Check the base URL and your network connection.`,
-      retryable: true,
-      ...withCode,
-    }
-  }
-  if (code !== undefined && UNREACHABLE.has(code)) {
-    return {
-      state: 'network_error',
-      message: `Could not reach ${host} (network unreachable, ${code}). Check your network connection.`,
-      retryable: true,
-      ...withCode,
-    }
-  }
-  if (code !== undefined && CONNECT_TIMEOUT.has(code)) {
-    // undici gives up connecting after 10 s by default, before our own connect timer.
-    return {
-      state: 'timeout',
-      message: `Could not connect to ${host} in time (connect timeout, ${code}; limit ${seconds(connectMs)}). Check the base URL and your network connection.`,
-      retryable: false,
-      ...withCode,
-    }
-  }
-  if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return {
-      state: 'timeout',
-      message: `${host} accepted the request but sent no response headers in time.`,
-      retryable: false,
-      ...withCode,
-    }
-  }
-  if (code !== undefined && isTls(code)) {
-    return {
-      state: 'network_error',
-      message: `The secure connection to ${host} failed (${code}: ${innermostMessage(error, redact)}). Check that the base URL uses the right scheme (http or https) and that the server's certificate is valid.`,
-      retryable: false,
-      ...withCode,
-    }
-  }
-  if (code !== undefined && code.startsWith('HPE_')) {
-    return {
-      state: 'network_error',
-      message: `The server at ${host} did not answer with valid HTTP (${code}). Check the base URL.`,
-      retryable: false,
-      ...withCode,
-    }
-  }
-  if (code !== undefined && RESET.has(code)) {
-    return {
-      state: 'network_error',
-      message: `The connection to ${host} was closed before the server answered (${code}: ${innermostMessage(error, redact)}).`,
-      retryable: true,
-      ...withCode,
-    }
+  const detail = (): string => innermostMessage(error, redact)
+  const rule = code === undefined ? undefined : FETCH_FAILURES.find((candidate) => candidate.matches(code))
+  if (rule !== undefined && code !== undefined) {
+    const message = rule.message({ url, host, code, connectMs, detail })
+    return { state: rule.state, message, retryable: rule.retryable, ...withCode }
   }
   return {
     state: 'network_error',
-    message: `Could not reach ${host}: ${innermostMessage(error, redact)}.`,
+    message: `Could not reach ${host}: ${detail()}.`,
     retryable: true,
     ...withCode,
   }

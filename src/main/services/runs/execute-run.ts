@@ -1,14 +1,13 @@
 import { findModel } from '@shared/catalog/find-model'
 import { dialects } from '@shared/dialects'
-import type { BuiltRequest } from '@shared/dialects/dialect'
 import type { HttpRequest } from '@shared/http/http-request'
 import { withHeaders } from '@shared/http/json-request-body'
+import { withSimulateHeader } from '@shared/runs/simulate-header'
 import { seconds } from './describe-network-failure'
-import type { ResolvedRunRegistryOptions, RunTarget } from './run-registry-options'
+import { prepareRun } from './prepare-run'
+import type { ResolvedRunRegistryOptions } from './run-registry-options'
 import type { RunSession } from './run-session'
 import { sendAttempt } from './send-attempt'
-import { withSimulateHeader } from '@shared/runs/simulate-header'
-import { isHttpUrl } from '@shared/settings/settings-schema'
 
 const MAX_RETRY_REASON_CHARS = 300
 
@@ -17,10 +16,6 @@ function withTestHeaders(http: HttpRequest, extra: Record<string, string> | unde
   const headers = { ...http.headers }
   for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value
   return withHeaders(http, headers)
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 /** Resolves when `ms` passed or the run finished (a cancel during the wait sends nothing more). */
@@ -44,51 +39,10 @@ function waitUnlessFinished(ms: number, signal: AbortSignal): Promise<void> {
  */
 export async function executeRun(session: RunSession, registry: ResolvedRunRegistryOptions): Promise<void> {
   const { input } = session
+  const prepared = await prepareRun(session, registry)
+  if (prepared === null) return
+  const { target, built } = prepared
   const dialect = dialects[input.dialect]
-
-  let target: RunTarget
-  try {
-    target = await registry.resolveTarget(input.profileId)
-  } catch (error) {
-    session.finish({
-      state: 'provider_error',
-      message: `Could not prepare the request for this profile: ${messageOf(error)}`,
-      error: { type: 'profile_error', message: messageOf(error) },
-    })
-    return
-  }
-  if (session.finished) return
-  if (target.apiKey === null || target.apiKey === '') {
-    const message = 'No API key is saved for this profile. Add one in Settings, then send again.'
-    session.finish({
-      state: 'provider_error',
-      message,
-      error: { type: 'missing_api_key', message, kind: 'authentication' },
-    })
-    return
-  }
-  session.useApiKey(target.apiKey)
-
-  let built: BuiltRequest
-  try {
-    built = dialect.buildRequest(input.request, { baseUrl: target.baseUrl, apiKey: target.apiKey })
-  } catch (error) {
-    session.finish({
-      state: 'provider_error',
-      message: `Could not build the ${dialect.label} request: ${messageOf(error)}`,
-      error: { type: 'invalid_request', message: messageOf(error), kind: 'invalid_request' },
-    })
-    return
-  }
-  session.batcher.set('adjustments', built.adjustments)
-  if (!isHttpUrl(built.http.url)) {
-    session.batcher.set('request', session.redactor.request(built.http))
-    session.finish({
-      state: 'network_error',
-      message: `The profile's base URL ${JSON.stringify(target.baseUrl)} is not a valid http(s) address.`,
-    })
-    return
-  }
 
   const pricing = findModel(target.catalog, input.request.model)?.token_factory.pricing
   registry.logger.info(`run ${session.id} started`, {

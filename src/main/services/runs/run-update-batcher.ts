@@ -1,5 +1,6 @@
 import type { StreamPart } from '@shared/chat/stream-part'
-import type { RawSseEvent, RunMetrics, RunUpdate } from '@shared/runs/run-types'
+import type { RunMetrics, RunUpdate } from '@shared/runs/run-types'
+import { createPendingRunUpdate, type PendingRunUpdate } from './pending-run-update'
 
 /**
  * Schedules `callback` once, one frame after the previous flush (`sinceFlushMs` ago; Infinity before
@@ -25,16 +26,9 @@ function isContent(part: StreamPart): boolean {
   return part.type !== 'start' && part.type !== 'usage' && part.type !== 'raw'
 }
 
-/** Fields that replace the pending value when set again within a frame (the latest one counts). */
-type LatestFields = Pick<RunUpdate, 'request' | 'adjustments' | 'response' | 'retry'>
 type Terminal = NonNullable<RunUpdate['terminal']>
 
-export type RunUpdateBatcher = {
-  set<K extends keyof LatestFields>(field: K, value: NonNullable<LatestFields[K]>): void
-  /** Appends in order; nothing is ever dropped or reordered across batches. */
-  addParts(parts: readonly StreamPart[]): void
-  addRawEvent(event: RawSseEvent): void
-  markRawEventsTruncated(): void
+export type RunUpdateBatcher = Omit<PendingRunUpdate, 'take'> & {
   /** Metrics changed; they are read (once) when the batch goes out. */
   touchMetrics(): void
   /** Sends everything pending plus the terminal state at once, then never sends again. */
@@ -50,9 +44,9 @@ export type RunUpdateBatcher = {
 /**
  * Coalesces one run's news into at most one update per frame (performance.md I1): the first change
  * after a flush schedules the next flush one frame after that flush (the scheduler is told how long
- * ago it was), so two updates of a run are always at least a frame apart, however fast tokens arrive. `seq` counts updates 0, 1, 2… so the renderer can prove
- * nothing was lost. Only the terminal update skips the wait: the reply is over, and the user should
- * see it at once.
+ * ago it was), so two updates of a run are always at least a frame apart, however fast tokens arrive.
+ * `seq` counts updates 0, 1, 2… so the renderer can prove nothing was lost. Only the terminal update
+ * skips the wait: the reply is over, and the user should see it at once.
  */
 export function createRunUpdateBatcher(options: {
   runId: string
@@ -62,85 +56,45 @@ export function createRunUpdateBatcher(options: {
   /** A clock in ms (monotonic): when the last update went out. */
   now?: () => number
 }): RunUpdateBatcher {
-  const { runId, emit, scheduleFrame } = options
+  const { emit } = options
   const now = options.now ?? (() => performance.now())
-  let lastFlushAt = -Infinity
-  let seq = 0
-  let latest: LatestFields = {}
-  let parts: StreamPart[] = []
-  let rawEvents: RawSseEvent[] = []
-  let rawEventsTruncated = false
+  const pending = createPendingRunUpdate(options.runId)
+  const flushes = createFlushWaiters()
   let metricsChanged = false
-  let cancelFrame: (() => void) | undefined
   let finished = false
-  let flushWaiters: Array<() => void> = []
-
-  function notifyFlushed(): void {
-    const waiters = flushWaiters
-    flushWaiters = []
-    for (const resolve of waiters) resolve()
-  }
-
-  function build(): RunUpdate {
-    const update: RunUpdate = { runId, seq: seq++, ...latest }
-    if (parts.length > 0) update.parts = parts
-    if (rawEvents.length > 0) update.rawEvents = rawEvents
-    if (rawEventsTruncated) update.rawEventsTruncated = true
-    latest = {}
-    parts = []
-    rawEvents = []
-    rawEventsTruncated = false
-    return update
-  }
-
-  function flush(): void {
-    cancelFrame = undefined
+  const clock = createFlushClock(options.scheduleFrame, now, () => {
     if (finished) return
-    const update = build()
+    const update = pending.take()
     if (metricsChanged) {
       metricsChanged = false
       const metrics = options.metrics()
       if (metrics !== undefined) update.metrics = metrics
     }
-    lastFlushAt = now()
+    clock.flushedNow()
     emit(update)
-    notifyFlushed()
-  }
-
-  /**
-   * News nobody is waiting on (the request shown, response headers, metrics, a start part) waits a
-   * frame after a quiet one instead of going out at once: else the reply's first text, which follows
-   * within a few ms, would wait out the frame that news opened. Content cuts that wait short.
-   */
-  let waitingForContent = false
-
-  function schedule(content: boolean): void {
-    if (finished) return
-    if (cancelFrame !== undefined) {
-      if (!content || !waitingForContent) return
-      cancelFrame()
-    }
-    waitingForContent = !content
-    cancelFrame = scheduleFrame(flush, content ? now() - lastFlushAt : 0)
+    flushes.resolveAll()
+  })
+  const schedule = (content: boolean): void => {
+    if (!finished) clock.schedule(content)
   }
 
   return {
     set(field, value) {
-      latest[field] = value
+      pending.set(field, value)
       // A retry's notice ("retrying in 2 s") is what the user reads next.
       schedule(field === 'retry')
     },
     addParts(newParts) {
       if (newParts.length === 0) return
-      for (const part of newParts) parts.push(part)
+      pending.addParts(newParts)
       schedule(newParts.some(isContent))
     },
     addRawEvent(event) {
-      rawEvents.push(event)
+      pending.addRawEvent(event)
       schedule(false)
     },
     markRawEventsTruncated() {
-      rawEventsTruncated = true
+      pending.markRawEventsTruncated()
       schedule(false)
     },
     touchMetrics() {
@@ -149,18 +103,67 @@ export function createRunUpdateBatcher(options: {
     },
     finish(terminal, metrics) {
       if (finished) return
-      cancelFrame?.()
-      cancelFrame = undefined
-      const update = build()
+      clock.cancel()
+      const update = pending.take()
       if (metrics !== undefined) update.metrics = metrics
       update.terminal = terminal
       finished = true
       emit(update)
-      notifyFlushed()
+      flushes.resolveAll()
     },
     flushed() {
-      if (finished || cancelFrame === undefined) return Promise.resolve()
-      return new Promise((resolve) => flushWaiters.push(resolve))
+      if (finished || !clock.scheduled()) return Promise.resolve()
+      return flushes.next()
+    },
+  }
+}
+
+/**
+ * When a run's next update goes out: one frame after the last one at the earliest. News nobody is
+ * waiting on (the request shown, response headers, metrics, a start part) waits a frame after a quiet
+ * one instead of going out at once: else the reply's first text, which follows within the frame, would
+ * wait out the frame that news opened. Content cuts that wait short.
+ */
+function createFlushClock(scheduleFrame: FrameScheduler, now: () => number, flush: () => void) {
+  let lastFlushAt = -Infinity
+  let cancelFrame: (() => void) | undefined
+  let waitingForContent = false
+  const fire = (): void => {
+    cancelFrame = undefined
+    flush()
+  }
+  return {
+    /** A flush is due (scheduled and not yet run). */
+    scheduled: (): boolean => cancelFrame !== undefined,
+    /** Something changed; `content` is what a reader of the reply waits for. */
+    schedule(content: boolean): void {
+      if (cancelFrame !== undefined) {
+        if (!content || !waitingForContent) return
+        cancelFrame()
+      }
+      waitingForContent = !content
+      cancelFrame = scheduleFrame(fire, content ? now() - lastFlushAt : 0)
+    },
+    /** An update went out just now: the next waits a frame from here. */
+    flushedNow(): void {
+      lastFlushAt = now()
+    },
+    cancel(): void {
+      cancelFrame?.()
+      cancelFrame = undefined
+    },
+  }
+}
+
+/** Promises that resolve at the next flush. */
+function createFlushWaiters(): { next(): Promise<void>; resolveAll(): void } {
+  let waiters: Array<() => void> = []
+  return {
+    next: () => new Promise((resolve) => waiters.push(resolve)),
+    resolveAll() {
+      const resolving = waiters
+      waiters = []
+      for (const resolve of resolving) resolve()
     },
   }
 }

@@ -71,35 +71,12 @@ export async function createSettingsService(options: {
       return found
     },
     async saveProfile(input, hooks = {}) {
-      const parsed = profileInputSchema.parse(input)
-      if (parsed.id === LOCAL_PROFILE_ID) {
-        throw new UserFacingError(
-          'local_profile',
-          'The local gateway profile is managed by the app and cannot be edited.',
-        )
-      }
-      const existing = parsed.id === undefined ? undefined : settings.profiles.find((p) => p.id === parsed.id)
-      if (parsed.id !== undefined && !existing) {
-        throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(parsed.id)}.`)
-      }
-      const profile: Profile = {
-        id: existing?.id ?? newProfileId(parsed.name),
-        name: parsed.name,
-        kind: 'remote',
-        baseUrl: parsed.baseUrl.replace(/\/+$/, ''),
-        ...(parsed.loginUrl ? { loginUrl: parsed.loginUrl } : {}),
-        catalogSource: parsed.catalogSource,
-      }
-      const moved = existing !== undefined && originChanged(existing.baseUrl, profile.baseUrl)
-      // Before the new address is saved: a key must never be attached to a server it was not given for.
-      if (moved) await hooks.onOriginChange?.(existing)
-      const profiles = existing
+      const { profile, edit, moved } = await editedProfile(settings, input, hooks)
+      const profiles = edit
         ? settings.profiles.map((p) => (p.id === profile.id ? profile : p))
         : [...settings.profiles, profile]
       await persist({ ...settings, profiles })
-      return moved
-        ? { profile, originChangedFrom: urlOrigin(existing.baseUrl) ?? existing.baseUrl }
-        : { profile }
+      return moved === undefined ? { profile } : { profile, originChangedFrom: moved }
     },
     async removeProfile(id) {
       if (id === LOCAL_PROFILE_ID) {
@@ -126,6 +103,41 @@ export async function createSettingsService(options: {
     },
     quarantined: () => quarantined,
   }
+}
+
+/**
+ * The profile `input` makes, new or an edit, and the origin it moved from when an edit points it at
+ * another. Before the new address is saved, `onOriginChange` runs: a key must never be attached to a
+ * server it was not given for.
+ */
+async function editedProfile(
+  settings: SettingsFile,
+  input: ProfileInput,
+  hooks: SaveProfileHooks,
+): Promise<{ profile: Profile; edit: boolean; moved?: string }> {
+  const parsed = profileInputSchema.parse(input)
+  if (parsed.id === LOCAL_PROFILE_ID) {
+    throw new UserFacingError(
+      'local_profile',
+      'The local gateway profile is managed by the app and cannot be edited.',
+    )
+  }
+  const existing = parsed.id === undefined ? undefined : settings.profiles.find((p) => p.id === parsed.id)
+  if (parsed.id !== undefined && !existing) {
+    throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(parsed.id)}.`)
+  }
+  const profile: Profile = {
+    id: existing?.id ?? newProfileId(parsed.name),
+    name: parsed.name,
+    kind: 'remote',
+    baseUrl: parsed.baseUrl.replace(/\/+$/, ''),
+    ...(parsed.loginUrl ? { loginUrl: parsed.loginUrl } : {}),
+    catalogSource: parsed.catalogSource,
+  }
+  if (existing === undefined) return { profile, edit: false }
+  if (!originChanged(existing.baseUrl, profile.baseUrl)) return { profile, edit: true }
+  await hooks.onOriginChange?.(existing)
+  return { profile, edit: true, moved: urlOrigin(existing.baseUrl) ?? existing.baseUrl }
 }
 
 /** `hosted-gateway-3f9a…`: readable in the keychain's account list, unique without a registry. */

@@ -1,9 +1,9 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { EvalInputError } from '@shared/eval/eval-input-error'
 import { EVAL_LIMITS } from '@shared/eval/eval-limits'
-import { runEvalCli } from './eval/run-eval-cli'
+import { runEvalCli } from './run-eval-cli'
 
-// `npm run eval -- <set-file> [options]`: the headless runner for CI (scripts/eval/run-eval-cli.ts).
+// `npm run eval -- <set-file> [options]`: the headless runner for CI (run-eval-cli.ts), the process around it.
 const controller = new AbortController()
 process.once('SIGINT', () => {
   process.stderr.write('eval: stopping (finished cells are kept; Ctrl+C again to quit at once)\n')
