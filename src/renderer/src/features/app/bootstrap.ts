@@ -1,5 +1,5 @@
 import { useAppStore } from '@renderer/store'
-import { startRunPump } from '@renderer/features/chat/run-pump'
+import { startRunPump } from '@renderer/features/chat/runs/run-pump'
 import { subscribeToEvalProgress } from '@renderer/features/workbench/eval-progress-events'
 import { subscribeToHostEvents } from './host-events'
 

@@ -10,7 +10,7 @@ import {
   formatRate,
   formatUsage,
 } from './format-reply'
-import type { LiveRun } from './runs-slice'
+import type { LiveRun } from './runs/runs-slice'
 
 type ReplyPhase = 'waiting' | 'streaming' | TerminalState
 

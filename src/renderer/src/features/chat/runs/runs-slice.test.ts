@@ -4,14 +4,14 @@ import { buildCatalog } from '@shared/catalog'
 import type { StreamPart } from '@shared/chat/stream-part'
 import { conversationSchema, type Conversation, type StoredMessage } from '@shared/history/conversation'
 import type { RunUpdate } from '@shared/runs/run-types'
-import { createManualFrames, type FakeApi } from './__fixtures__/fake-api'
+import { createManualFrames, type FakeApi } from '@renderer/features/chat/__fixtures__/fake-api'
 import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
 import { IMAGE_NOT_SENT_TEXT } from '@shared/chat/drop-images'
 import { toChatMessage } from '@shared/history/pane-request'
 
 const fake = vi.hoisted(() => ({ current: undefined as FakeApi | undefined }))
 vi.mock('@renderer/lib/api', async () => {
-  const { createFakeApi } = await import('./__fixtures__/fake-api')
+  const { createFakeApi } = await import('@renderer/features/chat/__fixtures__/fake-api')
   fake.current = createFakeApi()
   return { api: fake.current.api, shell: 'browser' }
 })

@@ -14,13 +14,13 @@ import {
   selectPaneBusy,
   selectTextOnlyModel,
   selectTextOnlyPanesWithImages,
-} from './chat-selectors'
+} from '@renderer/features/chat/chat-selectors'
 import { countImages, withoutImages } from '@shared/chat/drop-images'
 import { draftIsEmpty, draftToUserContent, paneRequest } from '@shared/history/pane-request'
 import { reduceRunUpdates } from './reduce-run-updates'
 import { failedStartRecord } from './reply-record'
 import { takeHeldUpdates, type HeldUpdates, type RunStreams } from './run-streams'
-import { appendMessages, truncateBefore } from './transcript-edits'
+import { appendMessages, truncateBefore } from '@renderer/features/chat/transcript-edits'
 
 type RedactedHttp = NonNullable<RunUpdate['request']>
 type ResponseMeta = NonNullable<RunUpdate['response']>
