@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReplyRecord, StoredMessage } from '@shared/history/conversation'
-import type { LiveRun } from './runs/runs-slice'
+import type { LiveRun } from './runs/live-run'
 
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('./__fixtures__/fake-api')

@@ -5,7 +5,7 @@ import type { AppState } from '@renderer/store'
 import { countImages } from '@shared/chat/drop-images'
 import { findPane } from '@shared/history/find-pane'
 import { isTerminalRunState } from './runs/merge-run-update'
-import type { LiveRun } from './runs/runs-slice'
+import type { LiveRun } from './runs/live-run'
 
 /**
  * Narrow selectors of the chat feature. A message row subscribes to ONE message by id, so a streaming

@@ -10,7 +10,7 @@ import {
   formatRate,
   formatUsage,
 } from './format-reply'
-import type { LiveRun } from './runs/runs-slice'
+import type { LiveRun } from './runs/live-run'
 
 type ReplyPhase = 'waiting' | 'streaming' | TerminalState
 

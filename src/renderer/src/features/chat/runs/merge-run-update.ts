@@ -1,5 +1,5 @@
 import type { RunUpdate } from '@shared/runs/run-types'
-import type { LiveRun } from './runs-slice'
+import type { LiveRun } from './live-run'
 
 /**
  * A run after one update from main, apart from its parts (`reduceRunUpdates` reduces those into the

@@ -6,7 +6,7 @@ import type { Conversation } from '@shared/history/conversation'
 import type { RunUpdate } from '@shared/runs/run-types'
 import { reduceRunUpdates, type RunUpdatesState } from './reduce-run-updates'
 import { holdUpdates, MAX_UNCLAIMED_RUNS, takeHeldUpdates } from './run-streams'
-import type { LiveRun } from './runs-slice'
+import type { LiveRun } from './live-run'
 
 function conversation(id = 'c1'): Conversation {
   return {

@@ -5,7 +5,8 @@ import { findPane } from '@shared/history/find-pane'
 import { isTerminalRunState, mergeRunUpdate } from './merge-run-update'
 import { buildReplyRecord } from './reply-record'
 import { copyStream, holdUpdates } from './run-streams'
-import type { LiveRun, RunsState } from './runs-slice'
+import type { LiveRun } from './live-run'
+import type { RunsState } from './runs-state'
 
 /** The part of the store a frame of run updates reads and writes. */
 export type RunUpdatesState = Pick<RunsState, 'runs' | 'activeRunIds' | 'runStreams' | 'heldUpdates'> & {

@@ -1,7 +1,7 @@
 import type { ChatResult } from '@shared/chat/chat-result'
 import type { ReplyRecord } from '@shared/history/conversation'
 import type { TerminalState } from '@shared/runs/run-types'
-import type { LiveRun } from './runs-slice'
+import type { LiveRun } from './live-run'
 
 /**
  * What is kept about a reply once it ended (history files hold it; the footer shows it after a

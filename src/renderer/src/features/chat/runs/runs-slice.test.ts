@@ -18,7 +18,7 @@ vi.mock('@renderer/lib/api', async () => {
 
 const { useAppStore } = await import('@renderer/store')
 const { startRunPump } = await import('./run-pump')
-const { initialRunsState } = await import('./runs-slice')
+const { initialRunsState } = await import('./runs-state')
 
 const api = (): FakeApi => fake.current!
 const CATALOG = buildCatalog()
