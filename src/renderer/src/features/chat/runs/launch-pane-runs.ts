@@ -1,7 +1,7 @@
 import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import type { StoreAccess } from '@renderer/store/slice'
 import { selectActiveProfile, selectSimulateHeader } from '@renderer/features/settings/profiles-selectors'
-import { appendMessages } from '@renderer/features/chat/transcript-edits'
+import { appendMessages } from '@renderer/features/chat/conversation/transcript-edits'
 import { startingRun, type LiveRun } from './live-run'
 import { preparePaneRun, type PreparedRun } from './prepare-pane-run'
 import { endReplies } from './reply-endings'

@@ -8,7 +8,7 @@ import {
   selectTextOnlyModel,
   selectTextOnlyPanesWithImages,
 } from '@renderer/features/chat/chat-selectors'
-import { appendMessages, truncateBefore } from '@renderer/features/chat/transcript-edits'
+import { appendMessages, truncateBefore } from '@renderer/features/chat/conversation/transcript-edits'
 import { launchPaneRuns } from './launch-pane-runs'
 
 /** The actions that start runs: a send from the composer, a regenerate, a continue after tool results. */

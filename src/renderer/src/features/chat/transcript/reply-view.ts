@@ -9,8 +9,8 @@ import {
   formatPointsCompact,
   formatRate,
   formatUsage,
-} from './format-reply'
-import type { LiveRun } from './runs/live-run'
+} from '@renderer/features/chat/format-reply'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 
 type ReplyPhase = 'waiting' | 'streaming' | TerminalState
 

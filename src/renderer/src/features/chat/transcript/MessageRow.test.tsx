@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StoredMessage } from '@shared/history/conversation'
 
 vi.mock('@renderer/lib/api', async () => {
-  const { createFakeApi } = await import('./__fixtures__/fake-api')
+  const { createFakeApi } = await import('@renderer/features/chat/__fixtures__/fake-api')
   return { api: createFakeApi().api, shell: 'browser' }
 })
 

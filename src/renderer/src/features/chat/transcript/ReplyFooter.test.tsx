@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReplyRecord, StoredMessage } from '@shared/history/conversation'
-import type { LiveRun } from './runs/live-run'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 
 vi.mock('@renderer/lib/api', async () => {
-  const { createFakeApi } = await import('./__fixtures__/fake-api')
+  const { createFakeApi } = await import('@renderer/features/chat/__fixtures__/fake-api')
   return { api: createFakeApi().api, shell: 'browser' }
 })
 

@@ -1,6 +1,6 @@
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
-import { selectMessage, selectPaneBusy, selectRunForMessage } from './chat-selectors'
+import { selectMessage, selectPaneBusy, selectRunForMessage } from '@renderer/features/chat/chat-selectors'
 import { replyView, SEQ_GAP_TEXT, type ReplyView } from './reply-view'
 
 /**

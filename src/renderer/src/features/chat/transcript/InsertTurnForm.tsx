@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import type { StoredMessage } from '@shared/history/conversation'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
-import { selectPane } from './chat-selectors'
+import { selectPane } from '@renderer/features/chat/chat-selectors'
 
 type Role = StoredMessage['role']
 

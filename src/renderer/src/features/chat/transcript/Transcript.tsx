@@ -9,7 +9,7 @@ import {
   ScrollContainerContext,
   type ScrollContainer,
 } from '@renderer/features/markdown/scroll-container-context'
-import { selectMessageIds } from './chat-selectors'
+import { selectMessageIds } from '@renderer/features/chat/chat-selectors'
 import { MessageRow } from './MessageRow'
 
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel layouts, rounding). */

@@ -1,7 +1,7 @@
 import type { ImagePart, TextPart } from '@shared/chat/chat-request'
-import { imageDataUrl } from './image-attachments'
-import { isLargeText } from './large-text'
-import { PastedTextBlock } from './PastedTextBlock'
+import { imageDataUrl } from '@renderer/features/chat/composer/image-attachments'
+import { isLargeText } from '@renderer/features/chat/composer/large-text'
+import { PastedTextBlock } from '@renderer/features/chat/composer/PastedTextBlock'
 
 /** What the user typed, as typed (not markdown), large texts collapsed, and the images they attached. */
 export function UserMessageBody({ content }: { content: Array<TextPart | ImagePart> }): React.JSX.Element {

@@ -2,7 +2,7 @@ import type { ToolCallPart } from '@shared/chat/chat-request'
 import type { StoredMessage } from '@shared/history/conversation'
 import { useAppStore } from '@renderer/store'
 import { MarkdownView } from '@renderer/features/markdown/MarkdownView'
-import { runIsLive, selectRunForMessage } from './chat-selectors'
+import { runIsLive, selectRunForMessage } from '@renderer/features/chat/chat-selectors'
 import { ToolCallView } from './ToolCallView'
 import { ToolResultsForm } from './ToolResultsForm'
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Conversation } from '@shared/history/conversation'
-import type { FakeApi } from './__fixtures__/fake-api'
+import type { FakeApi } from '@renderer/features/chat/__fixtures__/fake-api'
 
 const fake = vi.hoisted(() => ({ api: null as unknown as FakeApi }))
 vi.mock('@renderer/lib/api', async () => {
-  const { createFakeApi } = await import('./__fixtures__/fake-api')
+  const { createFakeApi } = await import('@renderer/features/chat/__fixtures__/fake-api')
   fake.api = createFakeApi()
   return { api: fake.api.api, shell: 'browser' }
 })
