@@ -5,7 +5,7 @@ import { createCatalogSlice, type CatalogSlice } from '@renderer/features/catalo
 import { createConversationSlice, type ConversationSlice } from '@renderer/features/chat/conversation/conversation-slice'
 import { createRunsSlice, type RunsSlice } from '@renderer/features/chat/runs/runs-slice'
 import { createHistorySlice, type HistorySlice } from '@renderer/features/history/history-slice'
-import { createWorkbenchSlice, type WorkbenchSlice } from '@renderer/features/workbench/workbench-slice'
+import { createWorkbenchSlice, type WorkbenchSlice } from '@renderer/features/workbench/state/workbench-slice'
 import { createProfilesSlice, type ProfilesSlice } from '@renderer/features/settings/profiles-slice'
 
 /** The one store; each feature owns its slice and selectors, this file only composes them. */
