@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@shared/chat/chat-request'
 import { checkJsonSchema } from '@shared/chat/json-schema-check'
 import { OPENAI_NAME_PATTERN } from '@shared/dialects/openai-chat/openai-request-schema'
-import { describeJsonTextError, parseJsonText } from './parse-json-text'
+import { describeJsonTextError, parseJsonText } from '@renderer/features/params/parse-json-text'
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string }
 
