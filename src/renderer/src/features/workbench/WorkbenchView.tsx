@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useAppStore } from '@renderer/store'
 import { compareRuns } from '@shared/eval/run/compare-runs'
-import { CasesEditor } from './CasesEditor'
+import { CasesEditor } from './cases/CasesEditor'
 import { CellDiff } from './CellDiff'
 import { GradersEditor } from './GradersEditor'
 import { PromptEditor } from './PromptEditor'
