@@ -1,14 +1,16 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useRef } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import { draftIsEmpty } from '@shared/history/pane-request'
-import { selectTextOnlyModel, selectTextOnlyPanesWithImages, selectConversationBusy } from '@renderer/features/chat/chat-selectors'
+import { selectConversationBusy } from '@renderer/features/chat/chat-selectors'
 import { DraftImages } from './DraftImages'
-import { IMAGE_MEDIA_TYPES, readImageFiles } from './image-attachments'
-import { isLargeText } from './large-text'
+import { IMAGE_MEDIA_TYPES } from './image-attachments'
+import { ImageChoice } from './ImageChoice'
 import { DraftPastedTexts } from './PastedTextBlock'
 import { SimulateFaultSelect } from './SimulateFaultSelect'
 import { missingTemplateValues } from './template-variables'
+import { useDraftDrop } from './use-draft-drop'
+import { useImageAttach, type ImageAttach } from './use-image-attach'
 
 const NO_PASTED_TEXTS: string[] = []
 
@@ -23,16 +25,8 @@ export function Composer(): React.JSX.Element {
   const empty = useAppStore((state) => draftIsEmpty(state.composer))
   const busy = useAppStore((state) => selectConversationBusy(state))
   const missingValues = useAppStore((state) => missingTemplateValues(state.conversation, state.composer))
-  const textOnlyModel = useAppStore(selectTextOnlyModel)
-  const fileInput = useRef<HTMLInputElement>(null)
-  const [dragging, setDragging] = useState(false)
-  const noteId = useId()
-  const imagesAllowed = textOnlyModel === null
-  const imageNote = imagesAllowed
-    ? undefined
-    : textOnlyModel === ''
-      ? 'Pick a model to attach images.'
-      : `${textOnlyModel} is text-only: images need a vision model.`
+  const images = useImageAttach()
+  const { dragging, dropHandlers, onPaste } = useDraftDrop(images.attach)
 
   const send = (): void => {
     if (busy || empty) return
@@ -43,42 +37,8 @@ export function Composer(): React.JSX.Element {
     void useAppStore.getState().send()
   }
 
-  const attach = async (files: File[]): Promise<void> => {
-    if (files.length === 0) return
-    const store = useAppStore.getState()
-    if (!imagesAllowed) {
-      store.notify('warning', imageNote ?? 'Images need a vision model.')
-      return
-    }
-    const { images, problems } = await readImageFiles(files)
-    if (images.length > 0) store.addDraftImages(images)
-    for (const problem of problems) store.notify('error', problem)
-  }
-
   return (
-    <div
-      className={`composer ${dragging ? 'composer-dragging' : ''}`}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes('Files')) return
-        event.preventDefault()
-        setDragging(true)
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        if (event.dataTransfer.files.length === 0) {
-          // Large dropped text becomes a block; small text drops into the textarea as usual.
-          const dropped = event.dataTransfer.getData('text/plain')
-          if (!isLargeText(dropped)) return
-          event.preventDefault()
-          setDragging(false)
-          useAppStore.getState().addPastedText(dropped)
-          return
-        }
-        event.preventDefault()
-        setDragging(false)
-        void attach([...event.dataTransfer.files])
-      }}
-    >
+    <div className={`composer ${dragging ? 'composer-dragging' : ''}`} {...dropHandlers}>
       <DraftImages />
       <DraftPastedTexts texts={pasted} onRemove={(index) => useAppStore.getState().removePastedText(index)} />
       <textarea
@@ -93,93 +53,66 @@ export function Composer(): React.JSX.Element {
             send()
           }
         }}
-        onPaste={(event) => {
-          const files = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'))
-          if (files.length === 0) {
-            // A large paste becomes a block; what was typed stays in the box, which stays small.
-            const pastedText = event.clipboardData.getData('text/plain')
-            if (!isLargeText(pastedText)) return
-            event.preventDefault()
-            useAppStore.getState().addPastedText(pastedText)
-            return
-          }
-          event.preventDefault()
-          void attach(files)
-        }}
+        onPaste={onPaste}
       />
       <ImageChoice />
-      <div className="composer-bar">
-        <Button
-          size="sm"
-          disabled={!imagesAllowed}
-          aria-describedby={imageNote ? noteId : undefined}
-          onClick={() => fileInput.current?.click()}
-        >
-          Attach image
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={IMAGE_MEDIA_TYPES.join(',')}
-          multiple
-          hidden
-          tabIndex={-1}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])]
-            event.target.value = ''
-            void attach(files)
-          }}
-        />
-        {imageNote && (
-          <span id={noteId} className="composer-note">
-            {imageNote}
-          </span>
-        )}
-        <span className="composer-spacer" />
-        <SimulateFaultSelect />
-        {busy && (
-          <Button size="sm" variant="danger" onClick={() => void useAppStore.getState().stopAll()}>
-            Stop
-          </Button>
-        )}
-        <Button size="sm" variant="primary" disabled={busy || empty} onClick={send} title="Send (Ctrl+Enter)">
-          Send
-        </Button>
-      </div>
+      <ComposerBar images={images} busy={busy} canSend={!busy && !empty} onSend={send} />
     </div>
   )
 }
 
-/**
- * Asked before a send whose history holds images for a text-only model (it would answer HTTP 400):
- * send those panes the conversation without its images (each replaced by a short note), or not.
- */
-function ImageChoice(): React.JSX.Element | null {
-  const choice = useAppStore((state) => state.imageChoice)
-  // The question goes away by itself once it no longer applies (a vision model picked, the
-  // conversation replaced): it is computed only while a choice is pending.
-  const stillApplies = useAppStore((state) => {
-    if (state.imageChoice === null) return false
-    return selectTextOnlyPanesWithImages(state).length > 0
-  })
-  const titleId = useId()
-  if (!choice || !stillApplies) return null
-  const { send, dismissImageChoice } = useAppStore.getState()
-  const images = choice.images === 1 ? 'an image' : `${choice.images} images`
+/** Under the box: attach an image (or why not), the simulated fault, Stop while busy, Send. */
+function ComposerBar({
+  images,
+  busy,
+  canSend,
+  onSend,
+}: {
+  images: ImageAttach
+  busy: boolean
+  canSend: boolean
+  onSend: () => void
+}): React.JSX.Element {
+  const fileInput = useRef<HTMLInputElement>(null)
+  const noteId = useId()
   return (
-    <div className="composer-choice" role="alertdialog" aria-labelledby={titleId}>
-      <p id={titleId}>
-        {choice.models.join(', ')} {choice.models.length === 1 ? 'is' : 'are'} text-only, and this
-        conversation has {images} earlier on: sent as they are, the request would fail (HTTP 400).
-      </p>
-      <div className="composer-choice-actions">
-        <Button size="sm" variant="primary" onClick={() => void send({ dropImagesForTextOnly: true })}>
-          Send without the images
+    <div className="composer-bar">
+      <Button
+        size="sm"
+        disabled={!images.allowed}
+        aria-describedby={images.note ? noteId : undefined}
+        onClick={() => fileInput.current?.click()}
+      >
+        Attach image
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_MEDIA_TYPES.join(',')}
+        multiple
+        hidden
+        tabIndex={-1}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])]
+          event.target.value = ''
+          void images.attach(files)
+        }}
+      />
+      {images.note && (
+        <span id={noteId} className="composer-note">
+          {images.note}
+        </span>
+      )}
+      <span className="composer-spacer" />
+      <SimulateFaultSelect />
+      {busy && (
+        <Button size="sm" variant="danger" onClick={() => void useAppStore.getState().stopAll()}>
+          Stop
         </Button>
-        <Button size="sm" variant="ghost" onClick={dismissImageChoice}>
-          Cancel
-        </Button>
-      </div>
+      )}
+      <Button size="sm" variant="primary" disabled={!canSend} onClick={onSend} title="Send (Ctrl+Enter)">
+        Send
+      </Button>
     </div>
   )
 }
