@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
 import { formatPointsCompact } from '@renderer/features/chat/format-reply'
-import { gridMs, gridRate } from './workbench-format'
-import { totalsOf } from './workbench-selectors'
+import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
+import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
 import { useThrottledValue } from './use-throttled-value'
 
 /** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, points. */

@@ -1,53 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useMemo, useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import { useAppStore } from '@renderer/store'
-import { cellKey, type CellResult } from '@shared/eval/run/eval-run-types'
-import { regressionKeys, rowCells, visibleCaseIds, type GridFilter } from './workbench-selectors'
-import { formatPointsCompact } from '@renderer/features/chat/format-reply'
-import { gridMs, gridRate } from './workbench-format'
+import { cellKey } from '@shared/eval/run/eval-run-types'
+import { regressionKeys, rowCells, visibleCaseIds, type GridFilter } from '@renderer/features/workbench/workbench-selectors'
+import { CellView } from './CellView'
+import type { WorkbenchRun } from '@renderer/features/workbench/state/workbench-state'
 
 const ROW_HEIGHT = 88
-
-// Memoised: a finished cell's object never changes, so a frame re-renders only the cells that arrived.
-const CellView = memo(function CellView({
-  cell,
-  regressed,
-  selected,
-  onSelect,
-}: {
-  cell: CellResult | undefined
-  regressed: boolean
-  selected: boolean
-  onSelect: () => void
-}): React.JSX.Element {
-  if (cell === undefined) return <div className="wb-cell wb-cell-pending">…</div>
-  const failedReasons = cell.graders.filter((g) => !g.passed).map((g) => g.reason)
-  const why = cell.error ?? failedReasons.join('\n')
-  return (
-    <button
-      type="button"
-      className={`wb-cell ${cell.passed ? 'wb-pass' : 'wb-fail'} ${regressed ? 'wb-regressed' : ''} ${selected ? 'wb-selected' : ''}`}
-      data-verdict={cell.passed ? 'pass' : 'fail'}
-      data-regression={regressed ? 'yes' : undefined}
-      title={why || cell.output.slice(0, 500)}
-      aria-pressed={selected}
-      onClick={onSelect}
-    >
-      <span className="wb-verdict">
-        {cell.passed ? 'PASS' : 'FAIL'}
-        {regressed && ' · regression'}
-      </span>
-      <span className="wb-preview">{cell.output.slice(0, 90).replace(/\s+/g, ' ')}</span>
-      <span className="wb-figures">
-        TTFT {gridMs(cell.ttftMs)} · {gridRate(cell.tokensPerSecond)}
-      </span>
-      <span className="wb-figures">
-        {cell.outputTokens ?? '–'} tok
-        {cell.points === undefined ? '' : ` · ${formatPointsCompact(cell.points)} pt`}
-      </span>
-    </button>
-  )
-})
 
 /**
  * Cases × targets, virtualised: only the rows in view are in the DOM, so 500 cases × 4 targets
@@ -79,16 +38,7 @@ export function ResultsGrid(props: {
   const columns = `minmax(90px, 140px) repeat(${run.targets.length}, minmax(160px, 1fr))`
   return (
     <section className="wb-section" aria-label="Results">
-      <div className="wb-grid-head" style={{ gridTemplateColumns: columns }} role="row">
-        <div role="columnheader">Case</div>
-        {run.targets.map((target) => (
-          <div key={target.id} role="columnheader" title={target.id}>
-            {target.dialect} · {target.model}
-            {target.params?.temperature === undefined ? '' : ` · t=${target.params.temperature}`}
-            {target.params?.maxTokens === undefined ? '' : ` · max ${target.params.maxTokens}`}
-          </div>
-        ))}
-      </div>
+      <GridHead run={run} columns={columns} />
       <div
         ref={scrollRef}
         className="wb-grid-scroll"
@@ -134,5 +84,21 @@ export function ResultsGrid(props: {
         </div>
       </div>
     </section>
+  )
+}
+
+/** The column headers: one per target, with its parameter preset. */
+function GridHead({ run, columns }: { run: WorkbenchRun; columns: string }): React.JSX.Element {
+  return (
+    <div className="wb-grid-head" style={{ gridTemplateColumns: columns }} role="row">
+      <div role="columnheader">Case</div>
+      {run.targets.map((target) => (
+        <div key={target.id} role="columnheader" title={target.id}>
+          {target.dialect} · {target.model}
+          {target.params?.temperature === undefined ? '' : ` · t=${target.params.temperature}`}
+          {target.params?.maxTokens === undefined ? '' : ` · max ${target.params.maxTokens}`}
+        </div>
+      ))}
+    </div>
   )
 }
