@@ -74,18 +74,8 @@ export function useResponseFormat(): ResponseFormatEditor {
   const nameCheck = validateSchemaName(name)
 
   const applySchema = (nextName: string, nextSchemaText: string): void => {
-    const checkedName = validateSchemaName(nextName)
-    const checkedSchema = validateResponseSchemaText(nextSchemaText)
-    if (!checkedName.ok || !checkedSchema.ok) return
-    setParams({
-      responseFormat: {
-        // A description or strictness that came with an opened conversation stays.
-        ...appliedSchema,
-        type: 'json_schema',
-        name: checkedName.value,
-        schema: checkedSchema.value,
-      },
-    })
+    const format = schemaFormat(appliedSchema, nextName, nextSchemaText)
+    if (format !== undefined) setParams({ responseFormat: format })
   }
   const replaceSchema = (text: string): void => {
     setSchemaText(text)
@@ -133,6 +123,19 @@ export function useResponseFormat(): ResponseFormatEditor {
     editSchema: replaceSchema,
     useExampleSchema: () => replaceSchema(formatJson(EXAMPLE_RESPONSE_SCHEMA)),
   }
+}
+
+/** The JSON schema format of a name and a schema text, when both are valid. */
+function schemaFormat(
+  applied: Extract<ResponseFormat, { type: 'json_schema' }> | undefined,
+  name: string,
+  schemaText: string,
+): ResponseFormat | undefined {
+  const checkedName = validateSchemaName(name)
+  const checkedSchema = validateResponseSchemaText(schemaText)
+  if (!checkedName.ok || !checkedSchema.ok) return undefined
+  // A description or strictness that came with an opened conversation stays.
+  return { ...applied, type: 'json_schema', name: checkedName.value, schema: checkedSchema.value }
 }
 
 function sameJson(a: string, b: string): boolean {
