@@ -17,6 +17,14 @@ function toolCallIdsBefore(messages: readonly StoredMessage[], afterId: string):
   return ids.reverse()
 }
 
+/** A turn of `role` as typed: a tool result answers `toolCallId`. */
+function typedTurn(role: Role, text: string, toolCallId: string): StoredMessage {
+  const id = crypto.randomUUID()
+  if (role === 'tool') return { id, role: 'tool', toolCallId, content: text }
+  if (role === 'user') return { id, role: 'user', content: [{ type: 'text', text }] }
+  return { id, role: 'assistant', content: text === '' ? [] : [{ type: 'text', text }] }
+}
+
 /**
  * A turn typed by hand after a message: a user turn, an assistant turn (to steer or few-shot the
  * model) or a tool result for an earlier call.
@@ -30,7 +38,6 @@ export function InsertTurnForm({
   afterId: string
   onDone: () => void
 }): React.JSX.Element {
-  const id = useId()
   const [role, setRole] = useState<Role>('user')
   const [text, setText] = useState('')
   const [toolCallId, setToolCallId] = useState<string | undefined>(undefined)
@@ -38,51 +45,19 @@ export function InsertTurnForm({
   const chosenCallId = toolCallId ?? callIds[0] ?? ''
 
   const insert = (): void => {
-    const messageId = crypto.randomUUID()
-    let message: StoredMessage
-    if (role === 'tool') message = { id: messageId, role: 'tool', toolCallId: chosenCallId, content: text }
-    else if (role === 'user') message = { id: messageId, role: 'user', content: [{ type: 'text', text }] }
-    else message = { id: messageId, role: 'assistant', content: text === '' ? [] : [{ type: 'text', text }] }
-    useAppStore.getState().insertMessageAfter(paneId, afterId, message)
+    useAppStore.getState().insertMessageAfter(paneId, afterId, typedTurn(role, text, chosenCallId))
     onDone()
   }
 
   return (
     <div className="insert-turn" role="group" aria-label="Insert a turn">
-      <div className="insert-turn-row">
-        <label htmlFor={`${id}-role`} className="chat-label">
-          Turn role
-        </label>
-        <select
-          id={`${id}-role`}
-          className="select"
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-        >
-          <option value="user">User</option>
-          <option value="assistant">Assistant</option>
-          <option value="tool">Tool result</option>
-        </select>
-        {role === 'tool' && (
-          <>
-            <label htmlFor={`${id}-call`} className="chat-label">
-              Tool call id
-            </label>
-            <input
-              id={`${id}-call`}
-              className="text-input insert-turn-call"
-              list={`${id}-calls`}
-              value={chosenCallId}
-              onChange={(event) => setToolCallId(event.target.value)}
-            />
-            <datalist id={`${id}-calls`}>
-              {callIds.map((callId) => (
-                <option key={callId} value={callId} />
-              ))}
-            </datalist>
-          </>
-        )}
-      </div>
+      <TurnRoleFields
+        role={role}
+        onRole={setRole}
+        callIds={callIds}
+        chosenCallId={chosenCallId}
+        onCallId={setToolCallId}
+      />
       <textarea
         aria-label="Turn text"
         className="chat-textarea"
@@ -103,6 +78,59 @@ export function InsertTurnForm({
           Cancel
         </Button>
       </div>
+    </div>
+  )
+}
+
+/** The turn's role, and for a tool result the call it answers (the pane's calls offered). */
+function TurnRoleFields({
+  role,
+  onRole,
+  callIds,
+  chosenCallId,
+  onCallId,
+}: {
+  role: Role
+  onRole: (role: Role) => void
+  callIds: readonly string[]
+  chosenCallId: string
+  onCallId: (id: string) => void
+}): React.JSX.Element {
+  const id = useId()
+  return (
+    <div className="insert-turn-row">
+      <label htmlFor={`${id}-role`} className="chat-label">
+        Turn role
+      </label>
+      <select
+        id={`${id}-role`}
+        className="select"
+        value={role}
+        onChange={(event) => onRole(event.target.value as Role)}
+      >
+        <option value="user">User</option>
+        <option value="assistant">Assistant</option>
+        <option value="tool">Tool result</option>
+      </select>
+      {role === 'tool' && (
+        <>
+          <label htmlFor={`${id}-call`} className="chat-label">
+            Tool call id
+          </label>
+          <input
+            id={`${id}-call`}
+            className="text-input insert-turn-call"
+            list={`${id}-calls`}
+            value={chosenCallId}
+            onChange={(event) => onCallId(event.target.value)}
+          />
+          <datalist id={`${id}-calls`}>
+            {callIds.map((callId) => (
+              <option key={callId} value={callId} />
+            ))}
+          </datalist>
+        </>
+      )}
     </div>
   )
 }
