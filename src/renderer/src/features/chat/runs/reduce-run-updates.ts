@@ -35,6 +35,37 @@ export function reduceRunUpdates(
   updates: readonly RunUpdate[],
   now: number,
 ): RunUpdatesOutcome {
+  const { runs, streams, copied, touched, unclaimed } = mergeUpdates(state, updates)
+  const changes: Partial<RunUpdatesState> = {}
+  if (unclaimed.length > 0) changes.heldUpdates = holdUpdates(state.heldUpdates, unclaimed)
+  if (touched.size === 0) return { changes, endedMessageIds: [], save: false }
+
+  const { replies, ended, save } = writeReplies(state.conversation, touched, streams, now)
+  changes.runs = runs
+  if (copied.size > 0 || ended.length > 0) changes.runStreams = streams
+  if (ended.length > 0) {
+    const endedIds = new Set(ended.map((run) => run.runId))
+    changes.activeRunIds = state.activeRunIds.filter((id) => !endedIds.has(id))
+  }
+  if (replies.size > 0) {
+    changes.conversation = {
+      ...state.conversation,
+      updatedAt: nextUpdatedAt(state.conversation, now),
+      panes: state.conversation.panes.map((pane) => {
+        const changed = replies.get(pane.id)
+        if (changed === undefined) return pane
+        return { ...pane, messages: pane.messages.map((m) => changed.get(m.id) ?? m) }
+      }),
+    }
+  }
+  return { changes, endedMessageIds: ended.map((run) => run.messageId), save }
+}
+
+/**
+ * Each update merged into its run and its parts reduced into the run's stream, in new records: the
+ * runs touched, the streams copied (each once), and the updates of runs not known yet.
+ */
+function mergeUpdates(state: RunUpdatesState, updates: readonly RunUpdate[]) {
   const runs: Record<string, LiveRun> = { ...state.runs }
   const streams: Record<string, StreamAccumulator> = { ...state.runStreams }
   /** Streams already copied in this call: reduced into in place, so each is copied once per frame. */
@@ -67,11 +98,19 @@ export function reduceRunUpdates(
     runs[run.runId] = next
     touched.set(run.runId, next)
   }
+  return { runs, streams, copied, touched, unclaimed }
+}
 
-  const changes: Partial<RunUpdatesState> = {}
-  if (unclaimed.length > 0) changes.heldUpdates = holdUpdates(state.heldUpdates, unclaimed)
-  if (touched.size === 0) return { changes, endedMessageIds: [], save: false }
-
+/**
+ * Each touched reply of the open conversation as a new message (by pane, then message id), with its
+ * record once its run ended; ended runs' streams are dropped from `streams`.
+ */
+function writeReplies(
+  conversation: Conversation,
+  touched: ReadonlyMap<string, LiveRun>,
+  streams: Record<string, StreamAccumulator>,
+  now: number,
+): { replies: Map<string, Map<string, StoredMessage>>; ended: LiveRun[]; save: boolean } {
   const replies = new Map<string, Map<string, StoredMessage>>()
   const ended: LiveRun[] = []
   let save = false
@@ -80,8 +119,8 @@ export function reduceRunUpdates(
     if (terminal) ended.push(run)
     const stream = streams[run.runId]
     if (terminal) delete streams[run.runId]
-    if (run.conversationId !== state.conversation.id) continue
-    const current = findPane(state.conversation, run.paneId)?.messages.find((m) => m.id === run.messageId)
+    if (run.conversationId !== conversation.id) continue
+    const current = findPane(conversation, run.paneId)?.messages.find((m) => m.id === run.messageId)
     if (!current || current.role !== 'assistant') continue
     if (!stream && !terminal) continue
     // The stream is never reduced into again once stored (the next frame copies it): the message can
@@ -96,23 +135,5 @@ export function reduceRunUpdates(
     if (messages === undefined) replies.set(run.paneId, (messages = new Map()))
     messages.set(run.messageId, message)
   }
-
-  changes.runs = runs
-  if (copied.size > 0 || ended.length > 0) changes.runStreams = streams
-  if (ended.length > 0) {
-    const endedIds = new Set(ended.map((run) => run.runId))
-    changes.activeRunIds = state.activeRunIds.filter((id) => !endedIds.has(id))
-  }
-  if (replies.size > 0) {
-    changes.conversation = {
-      ...state.conversation,
-      updatedAt: nextUpdatedAt(state.conversation, now),
-      panes: state.conversation.panes.map((pane) => {
-        const changed = replies.get(pane.id)
-        if (changed === undefined) return pane
-        return { ...pane, messages: pane.messages.map((m) => changed.get(m.id) ?? m) }
-      }),
-    }
-  }
-  return { changes, endedMessageIds: ended.map((run) => run.messageId), save }
+  return { replies, ended, save }
 }
