@@ -1,7 +1,7 @@
 /**
- * Text over this many UTF-8 bytes is kept out of live text boxes: a 2 MB value in a textarea makes
- * every keystroke re-layout it (the app became sluggish). Such text becomes a collapsed "pasted text"
- * block in the composer and in the transcript, shown by size and first lines, expanded on demand.
+ * Text over this many UTF-8 bytes is kept out of live text boxes: a value of megabytes in a textarea
+ * makes every keystroke re-layout it. Such text becomes a collapsed "pasted text" block in the
+ * composer and in the transcript, shown by size and first lines, expanded on demand.
  */
 export const LARGE_TEXT_BYTES = 100 * 1024
 

@@ -7,7 +7,7 @@ import { paneSettings } from '@shared/history/pane-settings'
 // not rescan a long transcript.
 const transcriptVariables = new WeakMap<Conversation, string[]>()
 // Per message object (also never mutated): a streaming reply replaces the conversation every frame,
-// and only the messages that changed are scanned again, not 4 MB of settled transcript.
+// and only the messages that changed are scanned again, not the whole settled transcript.
 const messageVariables = new WeakMap<StoredMessage, readonly string[]>()
 
 function variablesOfMessage(message: StoredMessage): readonly string[] {

@@ -27,8 +27,8 @@ export type CommitPacer = {
  * When the run pump commits the updates it buffered (performance.md R1 and R4 on a slow machine).
  * A commit costs a fixed part (React's render of both panes, style, layout, paint) besides the text
  * it adds: on a fast machine it fits in a frame and every frame commits, as before; where it does not
- * (4× CPU throttle: 50–100 ms), committing every frame left no frame free, so every key waited
- * behind a commit. Here a commit whose frame overran makes the next wait in proportion, and the
+ * (at 4× CPU throttle, several frames), committing every frame left no frame free, so every key
+ * waited behind a commit. Here a commit whose frame overran makes the next wait in proportion, and the
  * frame right after a key press commits nothing, so the key paints at once. Neither can hold an
  * update back longer than `maxDelayMs`. Pure: the pump gives it the times.
  */

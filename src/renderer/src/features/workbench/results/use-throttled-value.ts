@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 
 /**
  * The value, but changed at most once per `intervalMs` (the latest one wins; `settled` shows the
- * latest at once). Totals over 2,000 cells cost milliseconds: recomputing them on every frame of a
- * filling grid would spend the frame budget on figures nobody reads at 60 Hz.
+ * latest at once). Totals over a large run's cells are not free: recomputing them on every frame of
+ * a filling grid would spend the frame budget on figures nobody reads that often.
  */
 export function useThrottledValue<T>(value: T, intervalMs: number, settled: boolean): T {
   const [shown, setShown] = useState(value)
