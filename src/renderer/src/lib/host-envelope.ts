@@ -16,6 +16,9 @@ export function isEnvelope(body: unknown): body is InvokeResult<unknown> {
   )
 }
 
-export function failure(code: string, message: string): { ok: false; error: { code: string; message: string } } {
+export function failure(
+  code: string,
+  message: string,
+): { ok: false; error: { code: string; message: string } } {
   return { ok: false, error: { code, message } }
 }

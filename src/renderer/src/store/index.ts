@@ -2,7 +2,10 @@ import { create } from 'zustand'
 import { createAppSlice, type AppSlice } from '@renderer/features/app/app-slice'
 import { createUiSlice, type UiSlice } from '@renderer/features/app/ui-slice'
 import { createCatalogSlice, type CatalogSlice } from '@renderer/features/catalog/catalog-slice'
-import { createConversationSlice, type ConversationSlice } from '@renderer/features/chat/conversation/conversation-slice'
+import {
+  createConversationSlice,
+  type ConversationSlice,
+} from '@renderer/features/chat/conversation/conversation-slice'
 import { createRunsSlice, type RunsSlice } from '@renderer/features/chat/runs/runs-slice'
 import { createHistorySlice, type HistorySlice } from '@renderer/features/history/history-slice'
 import { createWorkbenchSlice, type WorkbenchSlice } from '@renderer/features/workbench/state/workbench-slice'

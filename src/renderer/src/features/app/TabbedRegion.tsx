@@ -36,7 +36,13 @@ export function TabbedRegion<T extends string>({
   if (collapsed) {
     return (
       <aside className={`app-region app-region-${side} app-region-collapsed`} aria-label={label}>
-        <RegionRail side={side} label={label} tabs={tabs} onSelect={onSelect} onExpand={() => onCollapsedChange(false)} />
+        <RegionRail
+          side={side}
+          label={label}
+          tabs={tabs}
+          onSelect={onSelect}
+          onExpand={() => onCollapsedChange(false)}
+        />
       </aside>
     )
   }

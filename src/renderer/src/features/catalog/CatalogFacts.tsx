@@ -17,7 +17,9 @@ export function CatalogFacts({ model }: { model: CatalogModel }): React.JSX.Elem
         </div>
         <div>
           <dt>Context</dt>
-          <dd title={exactContextLength(model.context_length)}>{formatContextLength(model.context_length)}</dd>
+          <dd title={exactContextLength(model.context_length)}>
+            {formatContextLength(model.context_length)}
+          </dd>
         </div>
       </dl>
 

@@ -49,7 +49,10 @@ export function ResponseSection({ run }: { run: LiveRun }): React.JSX.Element | 
 /** Every raw SSE event with its arrival time (up to the cap main keeps). */
 export function RawEventsSection({ run }: { run: LiveRun }): React.JSX.Element {
   return (
-    <Disclosure summary={`Raw events (${run.rawEvents.length}${run.rawEventsTruncated ? '+' : ''})`} defaultOpen>
+    <Disclosure
+      summary={`Raw events (${run.rawEvents.length}${run.rawEventsTruncated ? '+' : ''})`}
+      defaultOpen
+    >
       {run.rawEventsTruncated && (
         <p className="inspector-note">Later events were not kept (the reply itself is complete).</p>
       )}
@@ -58,7 +61,13 @@ export function RawEventsSection({ run }: { run: LiveRun }): React.JSX.Element {
   )
 }
 
-function HeaderTable({ headers, label }: { headers: Record<string, string>; label: string }): React.JSX.Element {
+function HeaderTable({
+  headers,
+  label,
+}: {
+  headers: Record<string, string>
+  label: string
+}): React.JSX.Element {
   const entries = Object.entries(headers)
   return (
     <table className="inspector-headers" aria-label={label}>

@@ -65,7 +65,10 @@ export const createSendActions: Slice<SendActions> = (set, get) => {
         state.updatePane(pane.id, (p) => appendMessages(p, [structuredClone(turn)]))
       }
       state.clearDraft()
-      await launchPaneRuns(store, conversation.panes.map((pane) => pane.id))
+      await launchPaneRuns(
+        store,
+        conversation.panes.map((pane) => pane.id),
+      )
     },
 
     async regenerate(paneId, messageId) {

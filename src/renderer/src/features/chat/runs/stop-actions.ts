@@ -34,7 +34,9 @@ export const createStopActions: Slice<StopActions> = (set, get) => ({
         stopWhenStarted: { ...s.stopWhenStarted, ...Object.fromEntries(starting.map((id) => [id, true])) },
       }))
     }
-    const running = state.activeRunIds.filter((id) => state.runs[id]?.conversationId === state.conversation.id)
+    const running = state.activeRunIds.filter(
+      (id) => state.runs[id]?.conversationId === state.conversation.id,
+    )
     await Promise.all(running.map((runId) => get().cancelRun(runId)))
   },
 

@@ -72,7 +72,9 @@ function CaseRow({
             className="text-input wb-cell-input"
             aria-label={`${column} of ${testCase.id}`}
             value={testCase.vars[column] ?? ''}
-            onChange={(event) => onChange({ ...testCase, vars: { ...testCase.vars, [column]: event.target.value } })}
+            onChange={(event) =>
+              onChange({ ...testCase, vars: { ...testCase.vars, [column]: event.target.value } })
+            }
           />
         </td>
       ))}

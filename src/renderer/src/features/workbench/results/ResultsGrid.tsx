@@ -2,7 +2,12 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef } from 'react'
 import { useAppStore } from '@renderer/store'
 import { cellKey } from '@shared/eval/run/eval-run-types'
-import { regressionKeys, rowCells, visibleCaseIds, type GridFilter } from '@renderer/features/workbench/workbench-selectors'
+import {
+  regressionKeys,
+  rowCells,
+  visibleCaseIds,
+  type GridFilter,
+} from '@renderer/features/workbench/workbench-selectors'
 import { CellView } from './CellView'
 import type { WorkbenchRun } from '@renderer/features/workbench/state/workbench-state'
 

@@ -57,7 +57,13 @@ export function TargetsEditor(): React.JSX.Element {
                 />
               </td>
               <td>
-                <PresetNumber target={target} field="maxTokens" label="Max tokens" step={1} onChange={setTargetParams} />
+                <PresetNumber
+                  target={target}
+                  field="maxTokens"
+                  label="Max tokens"
+                  step={1}
+                  onChange={setTargetParams}
+                />
               </td>
               <td>
                 <Button
