@@ -28,14 +28,11 @@ export function ConfirmButton({
   disabled?: boolean
 }): React.JSX.Element {
   const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const cancelRef = useRef<HTMLButtonElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
   const restoreFocus = useRef(false)
 
   useEffect(() => {
-    if (asking) cancelRef.current?.focus()
-    else if (restoreFocus.current) {
+    if (!asking && restoreFocus.current) {
       restoreFocus.current = false
       triggerRef.current?.focus()
     }
@@ -55,12 +52,42 @@ export function ConfirmButton({
       </Button>
     )
   }
+  return (
+    <ConfirmQuestion
+      question={question}
+      confirmLabel={confirmLabel}
+      size={size}
+      onConfirm={onConfirm}
+      onDone={() => setAsking(false)}
+      onCancel={() => {
+        restoreFocus.current = true
+        setAsking(false)
+      }}
+    />
+  )
+}
 
-  const cancel = (): void => {
-    restoreFocus.current = true
-    setAsking(false)
-  }
-
+/** The question in place of the button: confirm, or Cancel (focused, and Escape) to go back. */
+function ConfirmQuestion({
+  question,
+  confirmLabel,
+  size,
+  onConfirm,
+  onDone,
+  onCancel,
+}: {
+  question: string
+  confirmLabel: string
+  size: 'sm' | 'md'
+  onConfirm: () => void | Promise<void>
+  onDone: () => void
+  onCancel: () => void
+}): React.JSX.Element {
+  const [busy, setBusy] = useState(false)
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    cancelRef.current?.focus()
+  }, [])
   return (
     <span
       role="group"
@@ -69,7 +96,7 @@ export function ConfirmButton({
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault()
-          cancel()
+          onCancel()
         }
       }}
     >
@@ -84,13 +111,13 @@ export function ConfirmButton({
             await onConfirm()
           } finally {
             setBusy(false)
-            setAsking(false)
+            onDone()
           }
         }}
       >
         {confirmLabel}
       </Button>
-      <Button ref={cancelRef} size={size} variant="ghost" onClick={cancel}>
+      <Button ref={cancelRef} size={size} variant="ghost" onClick={onCancel}>
         Cancel
       </Button>
     </span>

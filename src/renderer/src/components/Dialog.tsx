@@ -1,15 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { Button } from './Button'
+import { useDialogFocus } from './use-dialog-focus'
 import './components.css'
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
-
-function focusableIn(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[hidden], [inert]') && element.getClientRects().length > 0,
-  )
-}
 
 /**
  * A modal dialog: `role="dialog"`, `aria-modal`, named by its title. Focus moves into it on open (the
@@ -38,57 +30,7 @@ export function Dialog({
     onCloseRef.current = onClose
   }, [onClose])
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const dialog = dialogRef.current
-    if (dialog) {
-      const first = focusableIn(dialog).find((element) => !element.classList.contains('dialog-close'))
-      ;(first ?? dialog).focus()
-    }
-    return () => {
-      // Back to the opener, if it is still on the page.
-      if (previouslyFocused?.isConnected) previouslyFocused.focus()
-    }
-  }, [])
-
-  useEffect(() => {
-    // On the document, not the dialog: when the focused control goes away (a button replaced by its
-    // confirmation, a profile activated), focus falls to <body> and Escape and Tab must still work.
-    // Listeners on the document run after React's, so a child that handled Escape (cancelling an
-    // inline edit) has already called preventDefault.
-    const onKeyDown = (event: KeyboardEvent): void => {
-      const dialog = dialogRef.current
-      if (!dialog) return
-      if (event.key === 'Escape') {
-        if (event.defaultPrevented) return
-        event.preventDefault()
-        onCloseRef.current()
-        return
-      }
-      if (event.key !== 'Tab') return
-      const focusable = focusableIn(dialog)
-      const first = focusable[0]
-      const last = focusable[focusable.length - 1]
-      if (!first || !last) {
-        event.preventDefault()
-        dialog.focus()
-        return
-      }
-      const active = document.activeElement
-      if (!dialog.contains(active)) {
-        event.preventDefault()
-        ;(event.shiftKey ? last : first).focus()
-      } else if (event.shiftKey && (active === first || active === dialog)) {
-        event.preventDefault()
-        last.focus()
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault()
-        first.focus()
-      }
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [])
+  useDialogFocus(dialogRef, onCloseRef)
 
   return (
     <div

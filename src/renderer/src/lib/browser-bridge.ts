@@ -1,5 +1,3 @@
-import { createSseParser } from '@shared/dialects/sse/sse-parser'
-import type { SseMessage } from '@shared/dialects/sse/sse-message'
 import type {
   EventChannel,
   EventPayload,
@@ -10,12 +8,13 @@ import type {
   PlaygroundApi,
 } from '@shared/ipc/contract'
 import {
-  EVENTS_PATH,
   INVOKE_PATH_PREFIX,
   NO_TOKEN_HINT,
   TOKEN_FRAGMENT_PARAM,
   TOKEN_HEADER,
 } from '@shared/ipc/browser-transport'
+import { createEventStream } from './browser-event-stream'
+import { failure, isEnvelope } from './host-envelope'
 
 /**
  * Browser mode's `window.api`: the same PlaygroundApi over the loopback host's HTTP API, so the rest
@@ -132,119 +131,6 @@ function takeAccessToken(
   }
 }
 
-type EventStream = {
-  subscribe(channel: string, listener: (payload: unknown) => void): () => void
-  close(): void
-}
-
-/**
- * One event stream for the page, opened on the first subscription. EventSource cannot send headers,
- * so it is a streaming fetch parsed with the shared SSE parser. When it drops (host restarted, laptop
- * slept) it reopens with backoff; a refusal (401/403/421) is final, since only a new URL helps.
- */
-function createEventStream(env: BrowserBridgeEnvironment, token: string | undefined): EventStream {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  let started = false
-  let closed = false
-  let failures = 0
-  let abort: AbortController | undefined
-  let retryTimer: unknown
-
-  const dispatch = (message: SseMessage): void => {
-    if (message.event === undefined) return
-    const targets = listeners.get(message.event)
-    if (targets === undefined || targets.size === 0) return
-    let payload: unknown
-    try {
-      // The host writes events without payload as `null`.
-      payload = JSON.parse(message.data) ?? undefined
-    } catch (error) {
-      env.report(`Ignored an unreadable ${message.event} event.`, error)
-      return
-    }
-    for (const listener of [...targets]) {
-      try {
-        listener(payload)
-      } catch (error) {
-        // One failing listener must not starve the others or kill the stream.
-        env.report(`A ${message.event} listener failed.`, error)
-      }
-    }
-  }
-
-  const retryLater = (): void => {
-    if (closed) return
-    const delays = env.reconnectDelaysMs
-    const delay = delays[Math.min(failures, delays.length - 1)] ?? 1_000
-    failures++
-    retryTimer = env.setTimeout(() => void connect(), delay)
-  }
-
-  const connect = async (): Promise<void> => {
-    if (closed || token === undefined) return
-    abort = new AbortController()
-    let response: Response
-    try {
-      response = await env.fetch(EVENTS_PATH, {
-        headers: { accept: 'text/event-stream', [TOKEN_HEADER]: token },
-        cache: 'no-store',
-        credentials: 'omit',
-        signal: abort.signal,
-      })
-    } catch {
-      retryLater()
-      return
-    }
-    if (response.status === 401 || response.status === 403 || response.status === 421) {
-      const body: unknown = await response.json().catch(() => undefined)
-      env.report(isEnvelope(body) && !body.ok ? body.error.message : NO_TOKEN_HINT)
-      return
-    }
-    if (!response.ok || response.body === null) {
-      retryLater()
-      return
-    }
-    const parser = createSseParser({ onEvent: dispatch })
-    try {
-      const reader = response.body.getReader()
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        // Bytes arrived (at least the host's `: connected`): the next drop starts the backoff afresh.
-        failures = 0
-        parser.feed(value)
-      }
-    } catch {
-      // The connection dropped mid-stream; reopened below.
-    }
-    parser.end()
-    retryLater()
-  }
-
-  return {
-    subscribe(channel, listener) {
-      let targets = listeners.get(channel)
-      if (targets === undefined) {
-        targets = new Set()
-        listeners.set(channel, targets)
-      }
-      targets.add(listener)
-      if (!started && token !== undefined) {
-        started = true
-        void connect()
-      }
-      return () => {
-        targets.delete(listener)
-      }
-    },
-    close() {
-      closed = true
-      abort?.abort()
-      if (retryTimer !== undefined) env.clearTimeout(retryTimer)
-    },
-  }
-}
-
 function defaultEnvironment(): BrowserBridgeEnvironment {
   return {
     // Called through a wrapper: `fetch` must run with the window as `this`.
@@ -266,25 +152,6 @@ function safeSessionStorage(): Storage | undefined {
   } catch {
     return undefined
   }
-}
-
-function isEnvelope(body: unknown): body is InvokeResult<unknown> {
-  if (typeof body !== 'object' || body === null || !('ok' in body)) return false
-  if (body.ok === true) return true
-  if (body.ok !== false || !('error' in body)) return false
-  const error = body.error
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string' &&
-    'code' in error &&
-    typeof error.code === 'string'
-  )
-}
-
-function failure(code: string, message: string): { ok: false; error: { code: string; message: string } } {
-  return { ok: false, error: { code, message } }
 }
 
 function messageOf(error: unknown): string {

@@ -2,10 +2,13 @@ import { create } from 'zustand'
 import { createAppSlice, type AppSlice } from '@renderer/features/app/app-slice'
 import { createUiSlice, type UiSlice } from '@renderer/features/app/ui-slice'
 import { createCatalogSlice, type CatalogSlice } from '@renderer/features/catalog/catalog-slice'
-import { createConversationSlice, type ConversationSlice } from '@renderer/features/chat/conversation-slice'
-import { createRunsSlice, type RunsSlice } from '@renderer/features/chat/runs-slice'
+import {
+  createConversationSlice,
+  type ConversationSlice,
+} from '@renderer/features/chat/conversation/conversation-slice'
+import { createRunsSlice, type RunsSlice } from '@renderer/features/chat/runs/runs-slice'
 import { createHistorySlice, type HistorySlice } from '@renderer/features/history/history-slice'
-import { createWorkbenchSlice, type WorkbenchSlice } from '@renderer/features/workbench/workbench-slice'
+import { createWorkbenchSlice, type WorkbenchSlice } from '@renderer/features/workbench/state/workbench-slice'
 import { createProfilesSlice, type ProfilesSlice } from '@renderer/features/settings/profiles-slice'
 
 /** The one store; each feature owns its slice and selectors, this file only composes them. */

@@ -32,33 +32,17 @@ export function TabbedRegion<T extends string>({
   const lowerLabel = label.toLowerCase()
   // Arrows point the way the region moves: the left one folds to the left.
   const hideArrow = side === 'left' ? '«' : '»'
-  const showArrow = side === 'left' ? '»' : '«'
 
   if (collapsed) {
     return (
       <aside className={`app-region app-region-${side} app-region-collapsed`} aria-label={label}>
-        <button
-          type="button"
-          className="app-rail-button"
-          aria-label={`Show ${lowerLabel}`}
-          title={`Show ${lowerLabel}`}
-          aria-expanded={false}
-          onClick={() => onCollapsedChange(false)}
-        >
-          {showArrow}
-        </button>
-        {tabs.map((tab) => (
-          <button
-            key={tab.id}
-            type="button"
-            className="app-rail-button"
-            aria-label={`Show ${tab.label}`}
-            title={tab.label}
-            onClick={() => onSelect(tab.id)}
-          >
-            <span aria-hidden="true">{tab.icon}</span>
-          </button>
-        ))}
+        <RegionRail
+          side={side}
+          label={label}
+          tabs={tabs}
+          onSelect={onSelect}
+          onExpand={() => onCollapsedChange(false)}
+        />
       </aside>
     )
   }
@@ -85,5 +69,48 @@ export function TabbedRegion<T extends string>({
         </TabPanel>
       </div>
     </aside>
+  )
+}
+
+/** The region folded to a rail: a button that reopens it, and one per tab that reopens it on that tab. */
+function RegionRail<T extends string>({
+  side,
+  label,
+  tabs,
+  onSelect,
+  onExpand,
+}: {
+  side: 'left' | 'right'
+  label: string
+  tabs: ReadonlyArray<TabItem<T> & { icon: string }>
+  onSelect: (tab: T) => void
+  onExpand: () => void
+}): React.JSX.Element {
+  const lowerLabel = label.toLowerCase()
+  return (
+    <>
+      <button
+        type="button"
+        className="app-rail-button"
+        aria-label={`Show ${lowerLabel}`}
+        title={`Show ${lowerLabel}`}
+        aria-expanded={false}
+        onClick={onExpand}
+      >
+        {side === 'left' ? '»' : '«'}
+      </button>
+      {tabs.map((tab) => (
+        <button
+          key={tab.id}
+          type="button"
+          className="app-rail-button"
+          aria-label={`Show ${tab.label}`}
+          title={tab.label}
+          onClick={() => onSelect(tab.id)}
+        >
+          <span aria-hidden="true">{tab.icon}</span>
+        </button>
+      ))}
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import { useAppStore } from '@renderer/store'
-import { startRunPump } from '@renderer/features/chat/run-pump'
-import { subscribeToEvalProgress } from '@renderer/features/workbench/eval-progress-events'
+import { startRunPump } from '@renderer/features/chat/runs/run-pump'
+import { subscribeToEvalProgress } from '@renderer/features/workbench/state/eval-progress-events'
 import { subscribeToHostEvents } from './host-events'
 
 /**

@@ -7,7 +7,7 @@ import { Truncate } from '@renderer/components/Truncate'
 import { CatalogAccess } from './CatalogAccess'
 import { CatalogQuickstarts } from './CatalogQuickstarts'
 import { CatalogUsageTable } from './CatalogUsageTable'
-import { exactContextLength, formatContextLength } from './format-context-length'
+import { CatalogFacts } from './CatalogFacts'
 import './catalog.css'
 
 /**
@@ -47,35 +47,7 @@ export const CatalogCard = memo(function CatalogCard({
 
       <p className="catalog-card-description">{card.description}</p>
 
-      <dl className="catalog-facts">
-        <div>
-          <dt>Capability</dt>
-          <dd>{card.capability.label}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{card.status.label}</dd>
-        </div>
-        <div>
-          <dt>Context</dt>
-          <dd title={exactContextLength(model.context_length)}>
-            {formatContextLength(model.context_length)}
-          </dd>
-        </div>
-      </dl>
-
-      <ul className="catalog-tags" aria-label="Tags">
-        {card.tags.map((tag) => (
-          <li key={tag} className="catalog-tag">
-            {tag}
-          </li>
-        ))}
-      </ul>
-      <ul className="catalog-meta" aria-label="Details">
-        {card.detail_meta.map((entry, index) => (
-          <li key={`${index}-${entry}`}>{entry}</li>
-        ))}
-      </ul>
+      <CatalogFacts model={model} />
 
       <div className="catalog-card-actions">
         <Button

@@ -1,6 +1,6 @@
 import { useAppStore } from '@renderer/store'
 import { PaneTargetSelects } from './PaneTargetSelects'
-import { Transcript } from './Transcript'
+import { Transcript } from './transcript/Transcript'
 
 /** One column: its target (dialect + model) and its own transcript. Clicking in it focuses it. */
 export function PaneView({ paneId, index }: { paneId: string; index: number }): React.JSX.Element {

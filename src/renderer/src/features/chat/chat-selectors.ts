@@ -4,8 +4,8 @@ import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { AppState } from '@renderer/store'
 import { countImages } from '@shared/chat/drop-images'
 import { findPane } from '@shared/history/find-pane'
-import { isTerminalRunState } from './merge-run-update'
-import type { LiveRun } from './runs-slice'
+import { isTerminalRunState } from './runs/merge-run-update'
+import type { LiveRun } from './runs/live-run'
 
 /**
  * Narrow selectors of the chat feature. A message row subscribes to ONE message by id, so a streaming

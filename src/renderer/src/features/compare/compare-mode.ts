@@ -1,7 +1,7 @@
 import type { DialectId } from '@shared/chat/chat-request'
 import type { CompareMode, Conversation, Pane } from '@shared/history/conversation'
 import { focusedPaneOf } from '@shared/history/find-pane'
-import { newPaneId } from '@renderer/features/chat/new-conversation'
+import { newPaneId } from '@renderer/features/chat/conversation/new-conversation'
 
 export type { CompareMode }
 

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StoredMessage } from '@shared/history/conversation'
 import { useAppStore } from '@renderer/store'
-import type { LiveRun } from '@renderer/features/chat/runs-slice'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 import { seedStore } from './__fixtures__/seed-store'
 import { NEXT_REQUEST_DEBOUNCE_MS, useNextRequestInputs } from './use-next-requests'
 

@@ -40,9 +40,6 @@ export const HistoryItem = memo(function HistoryItem({
     }
   }
 
-  const messages = `${summary.messageCount} ${summary.messageCount === 1 ? 'message' : 'messages'}`
-  const models = summary.models.filter((model) => model !== '').join(', ')
-
   return (
     <li
       className={`history-item ${isOpen ? 'history-item-open' : ''}`}
@@ -62,14 +59,7 @@ export const HistoryItem = memo(function HistoryItem({
       ) : (
         <Truncate as="strong" text={summary.title || 'Untitled'} className="history-title" />
       )}
-      <div className="history-meta">
-        <time dateTime={new Date(summary.updatedAt).toISOString()} title={formatFullTime(summary.updatedAt)}>
-          {formatRelativeTime(summary.updatedAt, now)}
-        </time>
-        <span aria-hidden="true"> · </span>
-        <span>{messages}</span>
-      </div>
-      {models && <Truncate text={models} className="history-models" />}
+      <HistoryMeta summary={summary} now={now} />
       {!renaming && (
         <div className="history-actions">
           <Button
@@ -101,6 +91,24 @@ export const HistoryItem = memo(function HistoryItem({
     </li>
   )
 })
+
+/** When it was last changed (relative, the full time on hover), how many messages, which models. */
+function HistoryMeta({ summary, now }: { summary: ConversationSummary; now: number }): React.JSX.Element {
+  const messages = `${summary.messageCount} ${summary.messageCount === 1 ? 'message' : 'messages'}`
+  const models = summary.models.filter((model) => model !== '').join(', ')
+  return (
+    <>
+      <div className="history-meta">
+        <time dateTime={new Date(summary.updatedAt).toISOString()} title={formatFullTime(summary.updatedAt)}>
+          {formatRelativeTime(summary.updatedAt, now)}
+        </time>
+        <span aria-hidden="true"> · </span>
+        <span>{messages}</span>
+      </div>
+      {models && <Truncate text={models} className="history-models" />}
+    </>
+  )
+}
 
 function RenameField({
   initial,

@@ -1,13 +1,10 @@
-import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Button } from '@renderer/components/Button'
-import { Disclosure } from '@renderer/components/Disclosure'
 import { useAppStore } from '@renderer/store'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
-import { formatBytes } from '@renderer/features/curl/command-size'
-import { prettyBody, selectInspectedReply, type InspectedReply } from './inspector-selectors'
-import { RawEventTimeline } from './RawEventTimeline'
-import { SentRequestCode } from './SentRequestCode'
+import { selectInspectedReply, type InspectedReply } from './inspector-selectors'
+import { AdjustmentsSection, AssembledResult } from './ReplySections'
+import { RawEventsSection, RequestSection, ResponseSection } from './WireSections'
 import './inspector.css'
 
 /**
@@ -38,21 +35,6 @@ function InspectorContent({ inspected }: { inspected: InspectedReply }): React.J
   const model = run?.model ?? reply?.model
   const state = run?.state ?? reply?.state ?? 'not sent'
   const adjustments = run?.adjustments ?? reply?.adjustments ?? []
-  const assembled = useMemo(
-    () =>
-      JSON.stringify(
-        {
-          content: message.content,
-          finish: run?.finish ?? reply?.finish ?? null,
-          usage: run?.usage ?? reply?.usage ?? null,
-          ...(reply?.reasoning || run?.reasoning ? { reasoning: run?.reasoning ?? reply?.reasoning } : {}),
-          state,
-        },
-        null,
-        2,
-      ),
-    [message.content, run?.finish, run?.usage, run?.reasoning, reply, state],
-  )
   return (
     <div className="inspector">
       <div className="inspector-head">
@@ -77,92 +59,11 @@ function InspectorContent({ inspected }: { inspected: InspectedReply }): React.J
           history keeps.
         </p>
       )}
-
-      {run?.request && (
-        <Disclosure summary="Request" defaultOpen>
-          <div className="inspector-line">
-            <span className="inspector-method">{run.request.method}</span>{' '}
-            <code className="inspector-url">{run.request.url}</code>
-          </div>
-          <HeaderTable headers={run.request.headers} label="Request headers" />
-          {run.request.bodyChars !== undefined && (
-            <p className="inspector-note">
-              The first {formatBytes(run.request.body?.length ?? 0)} of a {formatBytes(run.request.bodyChars)}{' '}
-              body. The copies below hold the whole request.
-            </p>
-          )}
-          <pre className="inspector-pre" aria-label="Request body">
-            {prettyBody(run.request.body)}
-          </pre>
-          <SentRequestCode run={run} />
-        </Disclosure>
-      )}
-
-      <Disclosure summary={`Adjustments (${adjustments.length})`} defaultOpen={adjustments.length > 0}>
-        {adjustments.length === 0 ? (
-          <p className="inspector-muted">The dialect sent every parameter as set.</p>
-        ) : (
-          <ul className="inspector-adjustments">
-            {adjustments.map((adjustment, index) => (
-              <li key={index}>
-                <code>{adjustment.param}</code> <span className="inspector-action">{adjustment.action}</span>:{' '}
-                {adjustment.detail}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Disclosure>
-
-      {run?.response && (
-        <Disclosure summary={`Response ${run.response.status}`} defaultOpen>
-          {run.response.requestId && (
-            <div className="inspector-line">
-              Request id <code>{run.response.requestId}</code>
-            </div>
-          )}
-          <HeaderTable headers={run.response.headers} label="Response headers" />
-        </Disclosure>
-      )}
-
-      {run && (
-        <Disclosure
-          summary={`Raw events (${run.rawEvents.length}${run.rawEventsTruncated ? '+' : ''})`}
-          defaultOpen
-        >
-          {run.rawEventsTruncated && (
-            <p className="inspector-note">Later events were not kept (the reply itself is complete).</p>
-          )}
-          <RawEventTimeline events={run.rawEvents} />
-        </Disclosure>
-      )}
-
-      <Disclosure summary="Assembled result" defaultOpen>
-        <pre className="inspector-pre" aria-label="Assembled result">
-          {assembled}
-        </pre>
-      </Disclosure>
+      {run && <RequestSection run={run} />}
+      <AdjustmentsSection adjustments={adjustments} />
+      {run && <ResponseSection run={run} />}
+      {run && <RawEventsSection run={run} />}
+      <AssembledResult inspected={inspected} state={state} />
     </div>
-  )
-}
-
-function HeaderTable({
-  headers,
-  label,
-}: {
-  headers: Record<string, string>
-  label: string
-}): React.JSX.Element {
-  const entries = Object.entries(headers)
-  return (
-    <table className="inspector-headers" aria-label={label}>
-      <tbody>
-        {entries.map(([name, value]) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   )
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { CODE_LANGUAGE_LABELS, SDK_GENERATORS, type SdkLanguage } from '@shared/code'
 import { CopyButton } from '@renderer/components/CopyButton'
-import type { LiveRun } from '@renderer/features/chat/runs-slice'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 import { sentRequestCode } from './sent-request-code'
 import { SENT_CURL_HINT, sentRequestCurl } from './sent-request-curl'
 

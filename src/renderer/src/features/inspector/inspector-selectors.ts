@@ -1,6 +1,6 @@
 import type { StoredMessage } from '@shared/history/conversation'
 import type { AppState } from '@renderer/store'
-import type { LiveRun } from '@renderer/features/chat/runs-slice'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 
 export type InspectedReply = {
   paneIndex: number

@@ -1,6 +1,6 @@
 import type { SdkLanguage } from '@shared/code'
 import type { HttpRequest } from '@shared/http/http-request'
-import type { LiveRun } from '@renderer/features/chat/runs-slice'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 import { buildHttp } from '@renderer/features/curl/next-request'
 import { sdkCodeFor, type SdkCode } from '@renderer/features/curl/sdk-code-for'
 

@@ -1,5 +1,5 @@
 import { KEY_ENV_VAR } from '@shared/curl'
-import type { LiveRun } from '@renderer/features/chat/runs-slice'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 import { curlCommandFor, type CurlCommand } from '@renderer/features/curl/next-request'
 import { sentRequestHttp } from './sent-request-code'
 

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useAppStore } from '@renderer/store'
 import { seedStore, TEXT_MODEL, VISION_MODEL } from '@renderer/features/curl/__fixtures__/seed-store'
 import { ParamsPanel } from './ParamsPanel'
-import { EXAMPLE_RESPONSE_SCHEMA, EXAMPLE_RESPONSE_SCHEMA_NAME } from './validate-response-schema'
+import {
+  EXAMPLE_RESPONSE_SCHEMA,
+  EXAMPLE_RESPONSE_SCHEMA_NAME,
+} from './response-format/validate-response-schema'
 import { EXAMPLE_TOOL } from './validate-tools'
 
 vi.mock('@renderer/lib/api', () => ({

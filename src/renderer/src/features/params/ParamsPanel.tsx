@@ -6,7 +6,7 @@ import { useAppStore } from '@renderer/store'
 import { useNextRequests } from '@renderer/features/curl/use-next-requests'
 import { MaxTokensField } from './MaxTokensField'
 import { ParallelToolCallsField } from './ParallelToolCallsField'
-import { ResponseFormatField } from './ResponseFormatField'
+import { ResponseFormatField } from './response-format/ResponseFormatField'
 import { SeedField } from './SeedField'
 import { StopSequencesField } from './StopSequencesField'
 import { TemperatureField } from './TemperatureField'
@@ -31,18 +31,9 @@ export function ParamsPanel(): React.JSX.Element {
 
 function ParamsForm(): React.JSX.Element {
   const model = useAppStore(selectFocusedModel)
-  // Primitives only: the focused pane object changes on every streamed frame, its dialect does not.
-  const focusedDialect = useAppStore((state) => selectFocusedPane(state)?.dialect)
-  const focusedIndex = useAppStore((state) => {
-    const focused = selectFocusedPane(state)
-    return focused ? state.conversation.panes.indexOf(focused) : 0
-  })
-  const paneCount = useAppStore((state) => state.conversation.panes.length)
   const topP = useAppStore((state) => selectParam(state, 'topP'))
-  const stream = useAppStore((state) => selectParam(state, 'stream'))
   const setParams = useAppStore((state) => state.setParams)
   const nextRequests = useNextRequests()
-  const streamId = useId()
 
   // Without a catalog record every control is offered; with one, unlisted ones say so.
   const supported = model ? new Set(model.supported_parameters) : undefined
@@ -50,17 +41,7 @@ function ParamsForm(): React.JSX.Element {
 
   return (
     <div className="params-panel">
-      <p className="params-context">
-        {focusedDialect && model ? (
-          <>
-            For <strong title={model.model}>{model.model}</strong> ({paneLabel(focusedIndex)},{' '}
-            {dialects[focusedDialect].label}).
-          </>
-        ) : (
-          <>No model picked yet: every parameter is offered.</>
-        )}
-        {paneCount > 1 && ' Linked parameters go to both panes; unlink one to give each pane its own.'}
-      </p>
+      <ParamsContext />
 
       <ParamsSection title="Sampling">
         <LinkToggle setting="temperature" />
@@ -81,18 +62,7 @@ function ParamsForm(): React.JSX.Element {
         <LinkToggle setting="seed" />
         <SeedField listed={listed('seed')} />
         <LinkToggle setting="stream" />
-        <div className="field params-checkbox-field">
-          <input
-            id={streamId}
-            type="checkbox"
-            checked={stream}
-            onChange={(event) => setParams({ stream: event.target.checked })}
-          />
-          <label htmlFor={streamId} className="params-checkbox-label">
-            Stream
-          </label>
-          {!listed('stream') && <span className="field-hint">{supportHint(false)}</span>}
-        </div>
+        <StreamField listed={listed('stream')} />
         <LinkToggle setting="stop" />
         <StopSequencesField listed={listed('stop')} />
       </ParamsSection>
@@ -111,6 +81,51 @@ function ParamsForm(): React.JSX.Element {
       </ParamsSection>
 
       <TranslationPreview nextRequests={nextRequests} />
+    </div>
+  )
+}
+
+/** Which model the parameters are checked against (the focused pane's), and how linking works. */
+function ParamsContext(): React.JSX.Element {
+  const model = useAppStore(selectFocusedModel)
+  // Primitives only: the focused pane object changes on every streamed frame, its dialect does not.
+  const focusedDialect = useAppStore((state) => selectFocusedPane(state)?.dialect)
+  const focusedIndex = useAppStore((state) => {
+    const focused = selectFocusedPane(state)
+    return focused ? state.conversation.panes.indexOf(focused) : 0
+  })
+  const paneCount = useAppStore((state) => state.conversation.panes.length)
+  return (
+    <p className="params-context">
+      {focusedDialect && model ? (
+        <>
+          For <strong title={model.model}>{model.model}</strong> ({paneLabel(focusedIndex)},{' '}
+          {dialects[focusedDialect].label}).
+        </>
+      ) : (
+        <>No model picked yet: every parameter is offered.</>
+      )}
+      {paneCount > 1 && ' Linked parameters go to both panes; unlink one to give each pane its own.'}
+    </p>
+  )
+}
+
+function StreamField({ listed }: { listed: boolean }): React.JSX.Element {
+  const stream = useAppStore((state) => selectParam(state, 'stream'))
+  const setParams = useAppStore((state) => state.setParams)
+  const streamId = useId()
+  return (
+    <div className="field params-checkbox-field">
+      <input
+        id={streamId}
+        type="checkbox"
+        checked={stream}
+        onChange={(event) => setParams({ stream: event.target.checked })}
+      />
+      <label htmlFor={streamId} className="params-checkbox-label">
+        Stream
+      </label>
+      {!listed && <span className="field-hint">{supportHint(false)}</span>}
     </div>
   )
 }

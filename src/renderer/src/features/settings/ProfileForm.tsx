@@ -1,19 +1,12 @@
-import { useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { SelectField } from '@renderer/components/SelectField'
 import { TextField } from '@renderer/components/TextField'
 import type { ProfileSaveResult } from '@shared/ipc/contract'
-import { insecureBaseUrlWarning, originChanged, urlOrigin } from '@shared/settings/profile-origin'
+import { insecureBaseUrlWarning } from '@shared/settings/profile-origin'
 import type { Profile } from '@shared/settings/settings-schema'
 import { useAppStore } from '@renderer/store'
-import {
-  EMPTY_PROFILE_FORM,
-  errorsFromMainMessage,
-  profileFormValues,
-  validateProfileForm,
-  type ProfileFormErrors,
-  type ProfileFormValues,
-} from './profile-form'
+import { keyRemovalWarning } from './profile-form'
+import { useProfileForm } from './use-profile-form'
 
 const CATALOG_SOURCE_OPTIONS = [
   { value: 'gateway', label: "The gateway's catalog (GET /catalog)" },
@@ -29,43 +22,11 @@ export function ProfileForm({
   onDone: (saved: ProfileSaveResult | null) => void
 }): React.JSX.Element {
   const hasKey = useAppStore((state) => (profile ? state.keyStatus[profile.id]?.hasKey === true : false))
-  const [values, setValues] = useState<ProfileFormValues>(
-    profile ? profileFormValues(profile) : EMPTY_PROFILE_FORM,
-  )
-  const [errors, setErrors] = useState<ProfileFormErrors>({})
-  const [saving, setSaving] = useState(false)
+  const { values, errors, saving, update, submit } = useProfileForm(profile, onDone)
   const editing = profile !== undefined
   const insecure = insecureBaseUrlWarning(values.baseUrl)
   // Said before saving, so the user can still keep the old address (main drops the key on save).
-  const newOrigin = urlOrigin(values.baseUrl.trim())
-  const keyWillGo =
-    editing && hasKey && newOrigin !== undefined && originChanged(profile.baseUrl, values.baseUrl.trim())
-      ? `Saving removes this profile's key: it was given for ${urlOrigin(profile.baseUrl) ?? profile.baseUrl}, not ${newOrigin}. Enter it again afterwards if this server should have it.`
-      : undefined
-
-  const update = (field: keyof ProfileFormValues, value: string): void => {
-    setValues((current) => ({ ...current, [field]: value }))
-    // The error of a field goes once the user changes it; the others stay until the next save.
-    setErrors((current) => ({ ...current, [field]: undefined, form: undefined }))
-  }
-
-  const submit = async (event: React.FormEvent): Promise<void> => {
-    event.preventDefault()
-    const checked = validateProfileForm(values, profile?.id)
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    setSaving(true)
-    try {
-      const saved = await useAppStore.getState().saveProfile(checked.input)
-      onDone(saved)
-    } catch (error) {
-      setErrors(errorsFromMainMessage((error as Error).message))
-    } finally {
-      setSaving(false)
-    }
-  }
+  const keyWillGo = hasKey ? keyRemovalWarning(profile, values.baseUrl) : undefined
 
   return (
     <form
@@ -93,16 +54,8 @@ export function ProfileForm({
         spellCheck={false}
         onChange={(event) => update('baseUrl', event.target.value)}
       />
-      {insecure && (
-        <p className="settings-warning" role="status">
-          {insecure}
-        </p>
-      )}
-      {keyWillGo && (
-        <p className="settings-warning" role="status">
-          {keyWillGo}
-        </p>
-      )}
+      <FormWarning text={insecure} />
+      <FormWarning text={keyWillGo} />
       <TextField
         label="Login URL (optional)"
         value={values.loginUrl}
@@ -135,5 +88,14 @@ export function ProfileForm({
         </Button>
       </div>
     </form>
+  )
+}
+
+function FormWarning({ text }: { text: string | undefined }): React.JSX.Element | null {
+  if (!text) return null
+  return (
+    <p className="settings-warning" role="status">
+      {text}
+    </p>
   )
 }

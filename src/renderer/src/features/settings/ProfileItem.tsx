@@ -7,7 +7,7 @@ import type { Profile } from '@shared/settings/settings-schema'
 import { useAppStore } from '@renderer/store'
 import { ProfileForm } from './ProfileForm'
 import { ProfileKey } from './ProfileKey'
-import { insecureBaseUrlWarning } from '@shared/settings/profile-origin'
+import { ProfileFacts } from './ProfileFacts'
 
 /** One profile in Settings: where it points, its key, and (for remote ones) edit and remove. */
 export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Element {
@@ -18,7 +18,6 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
   // Main removed the key on the last save (the base URL moved to another origin): said here, where
   // the user is, until the next edit.
   const [keyRemoved, setKeyRemoved] = useState<string>()
-  const insecure = insecureBaseUrlWarning(profile.baseUrl)
   const isLocal = profile.kind === 'local'
 
   const run = async (action: () => Promise<void>): Promise<void> => {
@@ -72,27 +71,7 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
             }}
           />
         ) : (
-          <dl className="settings-profile-facts">
-            <div>
-              <dt>Base URL</dt>
-              <dd>
-                <Truncate text={profile.baseUrl} className="settings-mono" />
-                {insecure && !isLocal && <p className="settings-warning">{insecure}</p>}
-              </dd>
-            </div>
-            {profile.loginUrl && (
-              <div>
-                <dt>Login URL</dt>
-                <dd>
-                  <Truncate text={profile.loginUrl} className="settings-mono" />
-                </dd>
-              </div>
-            )}
-            <div>
-              <dt>Catalog</dt>
-              <dd>{profile.catalogSource === 'gateway' ? "The gateway's catalog" : 'Bundled catalog'}</dd>
-            </div>
-          </dl>
+          <ProfileFacts profile={profile} />
         )}
 
         {error && (

@@ -22,60 +22,33 @@ export function ProfileKey({
   profile: Profile
   status: KeyStatusView | undefined
 }): React.JSX.Element {
+  if (profile.kind === 'local') return <LocalProfileKey status={status} />
+  return <RemoteProfileKey profile={profile} status={status} />
+}
+
+/** The local gateway's key: the app made it; it can be copied (or shown) for a terminal. */
+function LocalProfileKey({ status }: { status: KeyStatusView | undefined }): React.JSX.Element {
+  return (
+    <div className="settings-key">
+      <KeyStatusLine status={status} />
+      <p className="settings-muted">
+        Key managed by the app: generated for the local gateway, which listens on this machine only. Copy it
+        to run the quickstarts and generated commands from a terminal.
+      </p>
+      <LocalKeyActions canShow />
+    </div>
+  )
+}
+
+function RemoteProfileKey({
+  profile,
+  status,
+}: {
+  profile: Profile
+  status: KeyStatusView | undefined
+}): React.JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const [saved, setSaved] = useState<string>()
-
-  if (profile.kind === 'local') {
-    return (
-      <div className="settings-key">
-        <KeyStatusLine status={status} />
-        <p className="settings-muted">
-          Key managed by the app: generated for the local gateway, which listens on this machine only. Copy it
-          to run the quickstarts and generated commands from a terminal.
-        </p>
-        <LocalKeyActions canShow />
-      </div>
-    )
-  }
-
-  const submit = async (event: React.FormEvent): Promise<void> => {
-    event.preventDefault()
-    const input = inputRef.current
-    if (!input) return
-    const key = input.value.trim()
-    input.value = ''
-    setSaved(undefined)
-    // Checked here too so the user hears at once; main checks again (the channel's schema).
-    const problem = apiKeyProblem(key)
-    if (problem !== undefined) {
-      setError(problem)
-      input.focus()
-      return
-    }
-    setError(undefined)
-    setBusy(true)
-    try {
-      const next = await useAppStore.getState().setKey(profile.id, key)
-      setSaved(`Saved. ${storageSentence(next.storage)}.`)
-    } catch (failure) {
-      setError((failure as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const remove = async (): Promise<void> => {
-    setSaved(undefined)
-    try {
-      await useAppStore.getState().deleteKey(profile.id)
-      setError(undefined)
-    } catch (failure) {
-      setError((failure as Error).message)
-    }
-  }
-
+  const { error, busy, saved, submit, remove } = useKeyForm(profile, inputRef)
   return (
     <div className="settings-key">
       <KeyStatusLine status={status} />
@@ -116,6 +89,60 @@ export function ProfileKey({
       )}
     </div>
   )
+}
+
+/** Saving the key typed in `inputRef` (read once, cleared at once) and removing the stored one. */
+function useKeyForm(
+  profile: Profile,
+  inputRef: React.RefObject<HTMLInputElement | null>,
+): {
+  error: string | undefined
+  busy: boolean
+  saved: string | undefined
+  submit(event: React.FormEvent): Promise<void>
+  remove(): Promise<void>
+} {
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const [saved, setSaved] = useState<string>()
+
+  const submit = async (event: React.FormEvent): Promise<void> => {
+    event.preventDefault()
+    const input = inputRef.current
+    if (!input) return
+    const key = input.value.trim()
+    input.value = ''
+    setSaved(undefined)
+    // Checked here too so the user hears at once; main checks again (the channel's schema).
+    const problem = apiKeyProblem(key)
+    if (problem !== undefined) {
+      setError(problem)
+      input.focus()
+      return
+    }
+    setError(undefined)
+    setBusy(true)
+    try {
+      const next = await useAppStore.getState().setKey(profile.id, key)
+      setSaved(`Saved. ${storageSentence(next.storage)}.`)
+    } catch (failure) {
+      setError((failure as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const remove = async (): Promise<void> => {
+    setSaved(undefined)
+    try {
+      await useAppStore.getState().deleteKey(profile.id)
+      setError(undefined)
+    } catch (failure) {
+      setError((failure as Error).message)
+    }
+  }
+
+  return { error, busy, saved, submit, remove }
 }
 
 /** "Stored in the system keychain · •••• 3f9a", or "Kept for this session only" and why. */

@@ -1,3 +1,4 @@
+import { originChanged, urlOrigin } from '@shared/settings/profile-origin'
 import { profileInputSchema, type Profile, type ProfileInput } from '@shared/settings/settings-schema'
 
 /** The fields of the profile form, as typed (strings), before validation. */
@@ -67,4 +68,16 @@ export function errorsFromMainMessage(message: string): ProfileFormErrors {
   const field = match?.[1]
   if (match && field !== undefined && isFormField(field)) return { [field]: match[2] }
   return { form: message }
+}
+
+/**
+ * What saving an edited profile with a key does to that key when the base URL moves to another
+ * origin (main removes it: the key was given for the old server), or undefined when it keeps it.
+ */
+export function keyRemovalWarning(profile: Profile | undefined, baseUrl: string): string | undefined {
+  const newOrigin = urlOrigin(baseUrl.trim())
+  if (profile === undefined || newOrigin === undefined || !originChanged(profile.baseUrl, baseUrl.trim())) {
+    return undefined
+  }
+  return `Saving removes this profile's key: it was given for ${urlOrigin(profile.baseUrl) ?? profile.baseUrl}, not ${newOrigin}. Enter it again afterwards if this server should have it.`
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cellKey, type CellResult, type EvalRun, type EvalTarget } from '@shared/eval/run/eval-run-types'
 import { regressionKeys, visibleCaseIds } from './workbench-selectors'
-import type { WorkbenchRun } from './workbench-slice'
+import type { WorkbenchRun } from './state/workbench-state'
 
 const targets: EvalTarget[] = [
   { id: 'oa', connection: 'local', model: 'm', dialect: 'openai-chat' },

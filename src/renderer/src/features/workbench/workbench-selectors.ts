@@ -1,6 +1,6 @@
 import { cellKey, type CellResult, type EvalRun } from '@shared/eval/run/eval-run-types'
 import { runTotals, type TargetTotals } from '@shared/eval/run/run-totals'
-import type { WorkbenchRun } from './workbench-slice'
+import type { WorkbenchRun } from './state/workbench-state'
 
 export type GridFilter = { failedOnly: boolean; differsOnly: boolean }
 

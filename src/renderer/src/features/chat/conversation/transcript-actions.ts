@@ -1,0 +1,41 @@
+import type { Pane, StoredMessage } from '@shared/history/conversation'
+import type { Slice } from '@renderer/store/slice'
+import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
+import { touch } from './touch-conversation'
+
+/** Changes to a pane's transcript: the runs' and the user's edits go through here. */
+export type TranscriptActions = {
+  /** Apply a change to one pane's transcript (the chat feature's edits go through here). */
+  updatePane(paneId: string, update: (pane: Pane) => Pane): void
+  /** Replace the text of a message (its images, tool calls and reply record stay); saves. */
+  editMessageText(paneId: string, messageId: string, text: string): void
+  deleteMessage(paneId: string, messageId: string): void
+  /** A turn typed by hand (user, assistant or tool) after `afterId`; saves. */
+  insertMessageAfter(paneId: string, afterId: string, message: StoredMessage): void
+}
+
+export const createTranscriptActions: Slice<TranscriptActions> = (set, get) => ({
+  updatePane(paneId, update) {
+    set((state) => ({
+      conversation: touch({
+        ...state.conversation,
+        panes: state.conversation.panes.map((pane) => (pane.id === paneId ? update(pane) : pane)),
+      }),
+    }))
+  },
+  editMessageText(paneId, messageId, text) {
+    get().updatePane(paneId, (pane) => {
+      const message = pane.messages.find((m) => m.id === messageId)
+      return message ? replaceMessage(pane, messageId, withText(message, text)) : pane
+    })
+    void get().saveConversation()
+  },
+  deleteMessage(paneId, messageId) {
+    get().updatePane(paneId, (pane) => deleteMessage(pane, messageId))
+    void get().saveConversation()
+  },
+  insertMessageAfter(paneId, afterId, message) {
+    get().updatePane(paneId, (pane) => insertMessageAfter(pane, afterId, message))
+    void get().saveConversation()
+  },
+})

@@ -1,0 +1,97 @@
+import { Button } from '@renderer/components/Button'
+import { useAppStore } from '@renderer/store'
+import { selectMessage, selectPaneBusy, selectRunForMessage } from '@renderer/features/chat/chat-selectors'
+import { replyView, SEQ_GAP_TEXT, type ReplyView } from './reply-view'
+
+/**
+ * Under each reply: dialect, finish reason (unified · raw), TTFT, tokens/s, total time, tokens and
+ * points (exact on hover); how it ended when not normally, errors in full with a Retry.
+ */
+export function ReplyFooter({
+  paneId,
+  messageId,
+}: {
+  paneId: string
+  messageId: string
+}): React.JSX.Element | null {
+  const message = useAppStore((state) => selectMessage(state, paneId, messageId))
+  const run = useAppStore((state) => selectRunForMessage(state, paneId, messageId))
+  const busy = useAppStore((state) => selectPaneBusy(state, paneId))
+  if (!message || message.role !== 'assistant') return null
+  const view = replyView(message.reply, run, message.content.length > 0)
+  if (!view) return null
+  return (
+    <div data-testid="reply-footer" className={`reply-footer reply-${view.phase}`}>
+      <ReplyFigures view={view} />
+      {view.retry && (
+        <div className="reply-line reply-line-info" role="status">
+          {view.retry}
+        </div>
+      )}
+      {view.notice && (
+        <div className={`reply-line reply-line-${view.notice.tone}`}>
+          {view.notice.text}
+          {view.notice.detail && <span className="reply-line-detail"> ({view.notice.detail})</span>}
+        </div>
+      )}
+      {view.error && (
+        <div className="reply-error">
+          <div className="reply-error-head">{view.error.headline}</div>
+          <div className="reply-error-message">{view.error.message}</div>
+          {view.error.requestId && (
+            <div className="reply-error-id">
+              Request id <code>{view.error.requestId}</code>
+            </div>
+          )}
+        </div>
+      )}
+      {view.seqGap && <div className="reply-line reply-line-warning">{SEQ_GAP_TEXT}</div>}
+      {view.canRetry && (
+        <div className="reply-actions">
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() => void useAppStore.getState().regenerate(paneId, messageId)}
+          >
+            Retry
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function ReplyFigures({ view }: { view: ReplyView }): React.JSX.Element {
+  const live = view.phase === 'waiting' || view.phase === 'streaming'
+  return (
+    <div className="reply-figures-clip">
+      <div className="reply-figures">
+        {live && (
+          <span className="reply-figure reply-live" role="status">
+            <span className="reply-live-dot" aria-hidden="true" />
+            {view.phase === 'waiting' ? 'Waiting for the first token…' : 'Streaming…'}
+          </span>
+        )}
+        <Figure title="Dialect">{view.dialect}</Figure>
+        {view.finish && <Figure title="Finish reason: unified · as the wire said it">{view.finish}</Figure>}
+        {view.ttft && <Figure title="Time to first token">TTFT {view.ttft}</Figure>}
+        {view.rate && (
+          <Figure title="Output tokens per second, as they arrived from the network">{view.rate}</Figure>
+        )}
+        {view.total && <Figure title="Total time">total {view.total}</Figure>}
+        {view.usage && (
+          <Figure title="Tokens: input (prompt) · output · read from cache">{view.usage}</Figure>
+        )}
+        {view.points && <Figure title={`${view.points.exact} pts (exact)`}>{view.points.compact} pts</Figure>}
+      </div>
+    </div>
+  )
+}
+
+function Figure({ title, children }: { title: string; children: React.ReactNode }): React.JSX.Element {
+  return (
+    <span className="reply-figure" title={title}>
+      {children}
+    </span>
+  )
+}

@@ -1,0 +1,48 @@
+import { memo } from 'react'
+import type { CellResult } from '@shared/eval/run/eval-run-types'
+import { formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
+
+/**
+ * One cell of the grid: the verdict, the output's start, timings and points; pressed to compare it.
+ * Memoised: a finished cell's object never changes, so a frame re-renders only the cells that arrived.
+ */
+export const CellView = memo(function CellView({
+  cell,
+  regressed,
+  selected,
+  onSelect,
+}: {
+  cell: CellResult | undefined
+  regressed: boolean
+  selected: boolean
+  onSelect: () => void
+}): React.JSX.Element {
+  if (cell === undefined) return <div className="wb-cell wb-cell-pending">…</div>
+  const failedReasons = cell.graders.filter((g) => !g.passed).map((g) => g.reason)
+  const why = cell.error ?? failedReasons.join('\n')
+  return (
+    <button
+      type="button"
+      className={`wb-cell ${cell.passed ? 'wb-pass' : 'wb-fail'} ${regressed ? 'wb-regressed' : ''} ${selected ? 'wb-selected' : ''}`}
+      data-verdict={cell.passed ? 'pass' : 'fail'}
+      data-regression={regressed ? 'yes' : undefined}
+      title={why || cell.output.slice(0, 500)}
+      aria-pressed={selected}
+      onClick={onSelect}
+    >
+      <span className="wb-verdict">
+        {cell.passed ? 'PASS' : 'FAIL'}
+        {regressed && ' · regression'}
+      </span>
+      <span className="wb-preview">{cell.output.slice(0, 90).replace(/\s+/g, ' ')}</span>
+      <span className="wb-figures">
+        TTFT {gridMs(cell.ttftMs)} · {gridRate(cell.tokensPerSecond)}
+      </span>
+      <span className="wb-figures">
+        {cell.outputTokens ?? '–'} tok
+        {cell.points === undefined ? '' : ` · ${formatPointsCompact(cell.points)} pt`}
+      </span>
+    </button>
+  )
+})

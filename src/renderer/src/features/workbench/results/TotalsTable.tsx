@@ -1,0 +1,46 @@
+import { useMemo } from 'react'
+import { useAppStore } from '@renderer/store'
+import { formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
+import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
+import { useThrottledValue } from './use-throttled-value'
+
+/** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, points. */
+export function TotalsTable(): React.JSX.Element | null {
+  const live = useAppStore((state) => state.wbRun)
+  const run = useThrottledValue(live, 250, live?.status !== 'running')
+  const totals = useMemo(() => (run ? totalsOf(run) : []), [run])
+  if (run === null) return null
+  return (
+    <table className="wb-table" aria-label="Totals per target">
+      <thead>
+        <tr>
+          <th>Target</th>
+          <th>Passed</th>
+          <th>Pass rate</th>
+          <th>p50 / p95 total</th>
+          <th>p50 TTFT</th>
+          <th>Mean speed</th>
+          <th>Points</th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((t) => (
+          <tr key={t.targetId}>
+            <td>{t.targetId}</td>
+            <td>
+              {t.passed}/{t.cells}
+            </td>
+            <td>{Math.round(t.passRate * 100)}%</td>
+            <td>
+              {gridMs(t.p50TotalMs)} / {gridMs(t.p95TotalMs)}
+            </td>
+            <td>{gridMs(t.p50TtftMs)}</td>
+            <td>{gridRate(t.meanTokensPerSecond)}</td>
+            <td title={`${t.points} (exact)`}>{formatPointsCompact(t.points)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,95 @@
+import { cellKey } from '@shared/eval/run/eval-run-types'
+import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
+import { invoke } from '@renderer/lib/invoke'
+import type { Slice } from '@renderer/store/slice'
+import { draftToSet } from '@renderer/features/workbench/workbench-set'
+import { workbenchError, type WorkbenchRun } from './workbench-state'
+
+/** An evaluation run of the draft: start, stop, resume, and the progress main streams back. */
+export type EvaluationActions = {
+  startEvaluation(): Promise<void>
+  stopEvaluation(): Promise<void>
+  resumeEvaluation(): Promise<void>
+  applyEvalProgress(events: EvalProgressEvent[]): void
+}
+
+export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
+  const fail = (error: unknown): void => set(workbenchError(error))
+
+  /** Starts the draft against the targets, or resumes a stopped run (`resumeRunId`) where it stopped. */
+  async function start(resumeRunId?: string): Promise<void> {
+    const { wbDraft, wbTargets, wbConcurrency } = get()
+    const evalSet = draftToSet(wbDraft)
+    set({ wbError: undefined })
+    try {
+      const { runId } = await invoke('eval:start', {
+        set: evalSet,
+        targets: wbTargets,
+        concurrency: wbConcurrency,
+        ...(resumeRunId === undefined ? {} : { resumeRunId }),
+      })
+      set((state) => ({
+        wbRun:
+          resumeRunId !== undefined && state.wbRun?.id === runId
+            ? { ...state.wbRun, status: 'running', error: undefined }
+            : {
+                id: runId,
+                setName: evalSet.name,
+                status: 'running',
+                targets: wbTargets,
+                caseIds: evalSet.cases.map((c) => c.id),
+                cells: {},
+                done: 0,
+                total: evalSet.cases.length * wbTargets.length,
+                passed: 0,
+                failed: 0,
+              },
+      }))
+    } catch (error) {
+      fail(error)
+    }
+  }
+
+  return {
+    startEvaluation: () => start(),
+    async stopEvaluation() {
+      const run = get().wbRun
+      if (run?.status !== 'running') return
+      await invoke('eval:stop', { runId: run.id }).catch(fail)
+    },
+    async resumeEvaluation() {
+      const run = get().wbRun
+      if (run?.status === 'stopped') await start(run.id)
+    },
+    applyEvalProgress(events) {
+      set((state) => {
+        const run = state.wbRun
+        const next = run === null ? undefined : withProgress(run, events)
+        return next === undefined ? {} : { wbRun: next }
+      })
+      if (events.some((event) => event.status !== 'running')) void get().loadSavedRuns()
+    },
+  }
+}
+
+/** The shown run after its progress events (others' are ignored); undefined when none was its own. */
+function withProgress(run: WorkbenchRun, events: readonly EvalProgressEvent[]): WorkbenchRun | undefined {
+  const mine = events.filter((event) => event.runId === run.id)
+  const last = mine.at(-1)
+  if (last === undefined) return undefined
+  const cells = { ...run.cells }
+  for (const event of mine) for (const cell of event.cells) cells[cellKey(cell.caseId, cell.targetId)] = cell
+  const next: WorkbenchRun = {
+    ...run,
+    cells,
+    done: last.done,
+    total: last.total,
+    passed: last.passed,
+    failed: last.failed,
+    status: last.status,
+  }
+  if (last.etaMs === undefined) delete next.etaMs
+  else next.etaMs = last.etaMs
+  if (last.error !== undefined) next.error = last.error
+  return next
+}

@@ -1,0 +1,31 @@
+import type { GraderSpec } from '@shared/eval/grader-spec'
+import type { TestCase } from '@shared/eval/test-set-schema'
+import type { Slice } from '@renderer/store/slice'
+import { setToDraft, type WorkbenchDraft } from '@renderer/features/workbench/workbench-set'
+
+/** The test set being edited: its prompt, cases and graders, typed, imported or read from a file. */
+export type SetActions = {
+  updateDraft(patch: Partial<WorkbenchDraft>): void
+  setCases(cases: TestCase[]): void
+  setSetGraders(graders: GraderSpec[]): void
+  /** Imports CSV or JSONL (by file name) replacing the cases; rejects with an EvalInputError naming the line. */
+  importCasesText(text: string, fileName: string): Promise<void>
+  /** A set file (JSON or YAML) from disk becomes the draft; rejects with an EvalInputError naming where. */
+  openSetFile(text: string, fileName: string): Promise<void>
+}
+
+export const createSetActions: Slice<SetActions> = (set, get) => ({
+  updateDraft: (patch) => set((state) => ({ wbDraft: { ...state.wbDraft, ...patch } })),
+  setCases: (cases) => get().updateDraft({ cases }),
+  setSetGraders: (graders) => get().updateDraft({ graders }),
+  async importCasesText(text, fileName) {
+    // CSV and YAML readers load with the first import, not with the app (performance.md R5).
+    const { importCases } = await import('@shared/eval/import-cases')
+    const { cases } = importCases(text, fileName)
+    get().updateDraft({ cases })
+  },
+  async openSetFile(text, fileName) {
+    const { parseTestSetFile } = await import('@shared/eval/test-set-file')
+    set({ wbDraft: setToDraft(parseTestSetFile(text, fileName)), wbSetId: undefined, wbError: undefined })
+  },
+})

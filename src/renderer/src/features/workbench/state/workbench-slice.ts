@@ -1,0 +1,24 @@
+import type { Slice } from '@renderer/store/slice'
+import { createEvaluationActions, type EvaluationActions } from './evaluation-actions'
+import { createSavedActions, type SavedActions } from './saved-actions'
+import { createSetActions, type SetActions } from './set-actions'
+import { createTargetActions, type TargetActions } from './target-actions'
+import { initialWorkbenchState, type WorkbenchState } from './workbench-state'
+
+export type WorkbenchSlice = WorkbenchState &
+  SetActions &
+  TargetActions &
+  EvaluationActions &
+  SavedActions & {
+    setWorkbenchOpen(open: boolean): void
+  }
+
+/** The evaluation workbench: the set being edited, its targets, the run shown, what main has saved. */
+export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get, store) => ({
+  ...initialWorkbenchState,
+  setWorkbenchOpen: (workbenchOpen) => set({ workbenchOpen }),
+  ...createSetActions(set, get, store),
+  ...createTargetActions(set, get, store),
+  ...createEvaluationActions(set, get, store),
+  ...createSavedActions(set, get, store),
+})
