@@ -2,28 +2,14 @@ import type { ChatRequest, JsonSchema, ToolChoice } from '../../chat/chat-reques
 import { joinUrl } from '../../http/http-request'
 import type { Target } from '../../http/http-request'
 import { withJsonBody } from '../../http/json-request-body'
-import { clampParam, type ParamRange } from '../clamp-param'
+import { clampParam } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'
+import { ANTHROPIC_PARAMETER_RANGES } from './anthropic-parameter-ranges'
 import type { AnthropicToolChoice } from './anthropic-request-types'
 import { toAnthropicMessages } from './convert-to-anthropic-messages'
 
 export const ANTHROPIC_MESSAGES_PATH = '/messages'
-
-const MESSAGES_TEMPERATURE_RANGE: ParamRange = {
-  param: 'temperature',
-  wireName: 'temperature',
-  min: 0,
-  max: 1,
-  dialectLabel: 'Messages',
-}
-const MESSAGES_TOP_P_RANGE: ParamRange = {
-  param: 'topP',
-  wireName: 'top_p',
-  min: 0,
-  max: 1,
-  dialectLabel: 'Messages',
-}
 
 /** A canonical request as the Messages HTTP request a client sends, plus what had to change. */
 export function buildAnthropicRequest(request: ChatRequest, target: Target): BuiltRequest {
@@ -44,9 +30,11 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
   body['messages'] = toAnthropicMessages(request.messages, adjustments)
 
   if (request.temperature !== undefined) {
-    body['temperature'] = clampParam(request.temperature, MESSAGES_TEMPERATURE_RANGE, adjustments)
+    body['temperature'] = clampParam(request.temperature, ANTHROPIC_PARAMETER_RANGES.temperature, adjustments)
   }
-  if (request.topP !== undefined) body['top_p'] = clampParam(request.topP, MESSAGES_TOP_P_RANGE, adjustments)
+  if (request.topP !== undefined) {
+    body['top_p'] = clampParam(request.topP, ANTHROPIC_PARAMETER_RANGES.topP, adjustments)
+  }
 
   if (request.stop !== undefined && request.stop.length > 0) {
     const kept: string[] = []

@@ -1,29 +1,15 @@
 import type { ChatRequest, ResponseFormat, ToolChoice } from '../../chat/chat-request'
 import { joinUrl, type Target } from '../../http/http-request'
 import { withJsonBody } from '../../http/json-request-body'
-import { clampParam, type ParamRange } from '../clamp-param'
+import { clampParam } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { toOpenaiMessages } from './convert-to-openai-messages'
+import { OPENAI_PARAMETER_RANGES, OPENAI_REQUEST_LIMITS } from './openai-parameter-ranges'
 import type { OpenaiMessage, OpenaiResponseFormat, OpenaiToolChoice } from './openai-request-types'
 
 export const OPENAI_CHAT_PATH = '/chat/completions'
 
-/** The API accepts at most four stop sequences (A1.2). */
-const MAX_STOP_SEQUENCES = 4
-const OPENAI_TEMPERATURE_RANGE: ParamRange = {
-  param: 'temperature',
-  wireName: 'temperature',
-  min: 0,
-  max: 2,
-  dialectLabel: 'Chat Completions',
-}
-const OPENAI_TOP_P_RANGE: ParamRange = {
-  param: 'topP',
-  wireName: 'top_p',
-  min: 0,
-  max: 1,
-  dialectLabel: 'Chat Completions',
-}
+const { maxStopSequences: MAX_STOP_SEQUENCES } = OPENAI_REQUEST_LIMITS
 
 /** Client half: a canonical request as the exact Chat Completions HTTP request, plus what had to change. */
 export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltRequest {
@@ -40,9 +26,11 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
   if (request.maxTokens !== undefined) body['max_tokens'] = request.maxTokens
 
   if (request.temperature !== undefined) {
-    body['temperature'] = clampParam(request.temperature, OPENAI_TEMPERATURE_RANGE, adjustments)
+    body['temperature'] = clampParam(request.temperature, OPENAI_PARAMETER_RANGES.temperature, adjustments)
   }
-  if (request.topP !== undefined) body['top_p'] = clampParam(request.topP, OPENAI_TOP_P_RANGE, adjustments)
+  if (request.topP !== undefined) {
+    body['top_p'] = clampParam(request.topP, OPENAI_PARAMETER_RANGES.topP, adjustments)
+  }
 
   if (request.stop !== undefined && request.stop.length > 0) {
     if (request.stop.length > MAX_STOP_SEQUENCES) {
