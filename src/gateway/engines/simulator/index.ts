@@ -5,4 +5,5 @@
 
 export { estimatePromptTokens, promptTokensAtMost } from './estimate-prompt-tokens'
 export { runSimulation } from './apply-simulated-faults'
+export { readySimulation } from './ready-simulation'
 export { SIMULATE_HEADER_HELP } from './simulate-header-help'

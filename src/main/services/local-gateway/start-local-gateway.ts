@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { LOCAL_PROFILE_ID, type Profile } from '@shared/settings/settings-schema'
 import type { SecretStore } from '../secret-store'
-import type { ConversationToReady, GatewayWorkerData } from './gateway-worker-messages'
+import type { ReadyConversation } from '@gateway'
+import type { GatewayWorkerData } from './gateway-worker-messages'
 import { restartDelay } from './restart-backoff'
 import { startGatewayWorker, type GatewayWorker, type GatewayWorkerLimits } from './start-gateway-worker'
 
@@ -18,12 +19,8 @@ export type LocalGateway = {
   /** Whether it answers `model` itself (the simulator), not an upstream it proxies to. */
   simulates(model: string): boolean
   profile(): Profile
-  /**
-   * Lets the gateway ready what a send will soon carry (a conversation just opened), off main's
-   * thread: the first send's body is parsed from where it parts from the pane's request so far, its
-   * context check counts only its new text, and its seed hashes only that.
-   */
-  rememberPrompts(prompts: ConversationToReady): void
+  /** Hands a conversation just opened to the gateway's `ready`, off main's thread; fire and forget. */
+  ready(conversation: ReadyConversation): void
   close(): Promise<void>
 }
 
@@ -141,7 +138,7 @@ export async function startLocalGateway(options: {
       baseUrl,
       catalogSource: 'gateway',
     }),
-    rememberPrompts: (prompts) => current.rememberPrompts(prompts),
+    ready: (conversation) => current.ready(conversation),
     async close() {
       closing = true
       clearTimeout(pendingRestart)
