@@ -10,9 +10,9 @@ import {
 
 /**
  * JSON.parse for chat request bodies that begin like a recent one. A chat sends its whole history with
- * every turn, so a send into a 1M-token conversation is 2.2 MB of which all but the new turn are the
- * bytes of the pane's last request: decoding and parsing them again took 10–25 ms of the gateway's
- * thread per pane (and made most of its garbage). Here the bytes both share are compared (a memory
+ * every turn, so all of a send into a long conversation but its new turn are the bytes of the pane's
+ * last request: decoding and parsing them again was most of the gateway's work (and garbage) on such a
+ * send (performance.md S1). Here the bytes both share are compared (a memory
  * compare), the messages they both hold are taken from the earlier parse, and only the rest is parsed.
  *
  * The value is the one JSON.parse gives for the same bytes, or none at all: the caller then parses the
