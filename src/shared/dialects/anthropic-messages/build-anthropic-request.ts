@@ -16,16 +16,7 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
   const adjustments: ParamAdjustment[] = []
   const body: Record<string, unknown> = { model: request.model }
 
-  if (request.maxTokens === undefined) {
-    adjustments.push({
-      param: 'maxTokens',
-      action: 'defaulted',
-      detail: `max_tokens set to ${DEFAULT_ANTHROPIC_MAX_TOKENS}: Messages requires it and the request has none.`,
-    })
-    body['max_tokens'] = DEFAULT_ANTHROPIC_MAX_TOKENS
-  } else {
-    body['max_tokens'] = request.maxTokens
-  }
+  body['max_tokens'] = wireMaxTokens(request.maxTokens, adjustments)
   if (request.system !== undefined && request.system !== '') body['system'] = request.system
   body['messages'] = toAnthropicMessages(request.messages, adjustments)
 
@@ -36,21 +27,8 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
     body['top_p'] = clampParam(request.topP, ANTHROPIC_PARAMETER_RANGES.topP, adjustments)
   }
 
-  if (request.stop !== undefined && request.stop.length > 0) {
-    const kept: string[] = []
-    for (const sequence of request.stop) {
-      if (sequence.trim() === '') {
-        adjustments.push({
-          param: 'stop',
-          action: 'dropped',
-          detail: `stop sequence ${JSON.stringify(sequence)} dropped: Messages rejects whitespace-only stop sequences.`,
-        })
-      } else {
-        kept.push(sequence)
-      }
-    }
-    if (kept.length > 0) body['stop_sequences'] = kept
-  }
+  const stopSequences = wireStopSequences(request.stop ?? [], adjustments)
+  if (stopSequences.length > 0) body['stop_sequences'] = stopSequences
   if (request.stream) body['stream'] = true
 
   const hasTools = request.tools !== undefined && request.tools.length > 0
@@ -96,6 +74,34 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
     ),
     adjustments,
   }
+}
+
+/** Messages requires `max_tokens`: a request without one gets the default, and is told so. */
+function wireMaxTokens(maxTokens: number | undefined, adjustments: ParamAdjustment[]): number {
+  if (maxTokens !== undefined) return maxTokens
+  adjustments.push({
+    param: 'maxTokens',
+    action: 'defaulted',
+    detail: `max_tokens set to ${DEFAULT_ANTHROPIC_MAX_TOKENS}: Messages requires it and the request has none.`,
+  })
+  return DEFAULT_ANTHROPIC_MAX_TOKENS
+}
+
+/** The stop sequences Messages takes: whitespace-only ones are dropped, and said. */
+function wireStopSequences(stop: readonly string[], adjustments: ParamAdjustment[]): string[] {
+  const kept: string[] = []
+  for (const sequence of stop) {
+    if (sequence.trim() === '') {
+      adjustments.push({
+        param: 'stop',
+        action: 'dropped',
+        detail: `stop sequence ${JSON.stringify(sequence)} dropped: Messages rejects whitespace-only stop sequences.`,
+      })
+    } else {
+      kept.push(sequence)
+    }
+  }
+  return kept
 }
 
 function toAnthropicToolChoice(

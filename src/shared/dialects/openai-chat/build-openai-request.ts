@@ -32,20 +32,50 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
     body['top_p'] = clampParam(request.topP, OPENAI_PARAMETER_RANGES.topP, adjustments)
   }
 
-  if (request.stop !== undefined && request.stop.length > 0) {
-    if (request.stop.length > MAX_STOP_SEQUENCES) {
-      const dropped = request.stop.slice(MAX_STOP_SEQUENCES)
-      adjustments.push({
-        param: 'stop',
-        action: 'dropped',
-        detail: `${request.stop.length} stop sequences cut to the first ${MAX_STOP_SEQUENCES} (Chat Completions accepts at most ${MAX_STOP_SEQUENCES}); dropped ${dropped.map((s) => JSON.stringify(s)).join(', ')}.`,
-      })
-    }
-    body['stop'] = request.stop.slice(0, MAX_STOP_SEQUENCES)
-  }
-
+  writeStop(request.stop, body, adjustments)
   if (request.seed !== undefined) body['seed'] = request.seed
+  writeStreaming(request, body, adjustments)
+  if (request.responseFormat !== undefined)
+    body['response_format'] = wireResponseFormat(request.responseFormat)
+  writeTools(request, body, adjustments)
 
+  return {
+    http: withJsonBody(
+      {
+        method: 'POST',
+        url: joinUrl(target.baseUrl, OPENAI_CHAT_PATH),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
+      },
+      body,
+    ),
+    adjustments,
+  }
+}
+
+/** `stop`, cut to what the API accepts (the rest dropped, and said). */
+function writeStop(
+  stop: string[] | undefined,
+  body: Record<string, unknown>,
+  adjustments: ParamAdjustment[],
+): void {
+  if (stop === undefined || stop.length === 0) return
+  if (stop.length > MAX_STOP_SEQUENCES) {
+    const dropped = stop.slice(MAX_STOP_SEQUENCES)
+    adjustments.push({
+      param: 'stop',
+      action: 'dropped',
+      detail: `${stop.length} stop sequences cut to the first ${MAX_STOP_SEQUENCES} (Chat Completions accepts at most ${MAX_STOP_SEQUENCES}); dropped ${dropped.map((s) => JSON.stringify(s)).join(', ')}.`,
+    })
+  }
+  body['stop'] = stop.slice(0, MAX_STOP_SEQUENCES)
+}
+
+/** `stream`, and `stream_options` when streaming. */
+function writeStreaming(
+  request: ChatRequest,
+  body: Record<string, unknown>,
+  adjustments: ParamAdjustment[],
+): void {
   body['stream'] = request.stream
   if (request.stream) {
     // Without include_usage a stream carries no token counts at all (A3.5); the playground shows them.
@@ -65,10 +95,14 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
         'includeUsage not sent: stream_options is only allowed when streaming, and a non-streaming reply always has usage.',
     })
   }
+}
 
-  if (request.responseFormat !== undefined)
-    body['response_format'] = wireResponseFormat(request.responseFormat)
-
+/** `tools`, and `tool_choice` / `parallel_tool_calls` only beside them. */
+function writeTools(
+  request: ChatRequest,
+  body: Record<string, unknown>,
+  adjustments: ParamAdjustment[],
+): void {
   const hasTools = request.tools !== undefined && request.tools.length > 0
   if (hasTools) {
     body['tools'] = request.tools?.map((tool) => ({
@@ -104,18 +138,6 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
           'parallel_tool_calls not sent: the request has no tools, and Chat Completions rejects it without tools.',
       })
     }
-  }
-
-  return {
-    http: withJsonBody(
-      {
-        method: 'POST',
-        url: joinUrl(target.baseUrl, OPENAI_CHAT_PATH),
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
-      },
-      body,
-    ),
-    adjustments,
   }
 }
 
