@@ -69,7 +69,7 @@ export async function superviseGatewayWorker(
     if (closing) return
     let worker: GatewayWorker
     try {
-      worker = await startOnSamePortOrAnother()
+      worker = await startOnPortOrAnother(startWorker, data, current.port, options.limits)
     } catch (error) {
       crashes.push(Date.now())
       scheduleRestart((error as Error).message)
@@ -92,15 +92,6 @@ export async function superviseGatewayWorker(
     if (moved) options.onBaseUrlChanged?.()
   }
 
-  /** The old port keeps the profile's base URL (and commands users copied) valid; if taken, any port. */
-  const startOnSamePortOrAnother = async (): Promise<GatewayWorker> => {
-    try {
-      return await startWorker({ ...data, port: current.port }, options.limits)
-    } catch {
-      return startWorker({ ...data, port: 0 }, options.limits)
-    }
-  }
-
   supervise(current)
   return {
     current: () => current,
@@ -111,6 +102,20 @@ export async function superviseGatewayWorker(
       await restarting
       await current.close()
     },
+  }
+}
+
+/** The old port keeps the profile's base URL (and commands users copied) valid; if taken, any port. */
+async function startOnPortOrAnother(
+  startWorker: typeof startGatewayWorker,
+  data: GatewayWorkerData,
+  port: number,
+  limits: GatewayWorkerLimits | undefined,
+): Promise<GatewayWorker> {
+  try {
+    return await startWorker({ ...data, port }, limits)
+  } catch {
+    return startWorker({ ...data, port: 0 }, limits)
   }
 }
 
