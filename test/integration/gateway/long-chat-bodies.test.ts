@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { RunningGateway } from '@gateway/start-gateway'
+import type { RunningGateway } from '@gateway'
 import type { DialectId } from '@shared/chat/chat-request'
 import { CLIENT_KEY, TEXT_MODEL, startSimulatorGateway } from './support/gateways'
 import { bearer, readSse, xApiKey } from './support/raw-http'
