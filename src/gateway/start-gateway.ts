@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { createServer } from 'node:http'
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
 import { buildCatalog, type CatalogModel } from '@shared/catalog'
 import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
 import { dialects } from '@shared/dialects'
 import { parseJsonBytes } from '@node/http/read-capped-json-body'
-import { createChatBodyMemo } from './app/chat-body-memo'
+import { createChatBodyMemo, type ChatBodyMemo } from './app/chat-body-memo'
 import { createGatewayListener } from './app/create-gateway-app'
 import { createEngineResolver } from './engines/engine-resolver'
-import { estimatePromptTokens, promptTokensAtMost } from './engines/simulator'
+import { estimatePromptTokens, promptTokensAtMost, readySimulation } from './engines/simulator'
 import { resolveGatewayConfig, type GatewayConfig } from './gateway-config'
 
 export type StartGatewayOptions = {
@@ -22,7 +23,13 @@ export type StartGatewayOptions = {
 }
 
 /** A request body as a client will send it, in its dialect. */
-export type ChatBodyToRemember = { dialect: DialectId; body: Uint8Array }
+export type ReadyBody = { dialect: DialectId; body: Uint8Array }
+
+/**
+ * A conversation just opened, as the gateway readies its first sends: each pane's request so far, as
+ * the bytes a client will send (the next request begins with them), and the texts those sends carry.
+ */
+export type ReadyConversation = { bodies: readonly ReadyBody[]; texts: readonly string[] }
 
 export type RunningGateway = {
   /** `http://127.0.0.1:<port>` */
@@ -34,12 +41,14 @@ export type RunningGateway = {
   /** Streams being served right now (tests and the benchmark watch it fall back to 0). */
   activeStreams(): number
   /**
-   * Readies the gateway for requests that will begin like these bodies (a conversation just opened:
-   * each pane's request so far). They are parsed and remembered (chat-body-memo.ts), so the next
-   * request of each pane parses only its new turn, and returned decoded, for the simulator to ready
-   * their seeds and token counts. A body that is not a valid request of its dialect is left out.
+   * The one door for readying (main's conversation-readying.ts calls it when a conversation is
+   * opened): each body is parsed and kept in the chat body memo (chat-body-memo.ts), so the next
+   * request of its pane parses only its new turn; the simulator readies their seeds and the texts'
+   * token counts (ready-simulation.ts). One body per turn of the event loop, so a request arriving
+   * meanwhile waits for one parse at most. Resolves with the requests readied, decoded; a body that is
+   * not a valid request of its dialect is left out.
    */
-  rememberChatBodies(bodies: readonly ChatBodyToRemember[]): ChatRequest[]
+  ready(conversation: ReadyConversation): Promise<ChatRequest[]>
   close(): Promise<void>
 }
 
@@ -48,10 +57,10 @@ const LISTEN_BACKLOG = 4096
 /**
  * How long an idle keep-alive connection stays open (every reply says so in `Keep-Alive: timeout=`).
  * Node's default, 5 s, is shorter than a user's pause before the next send: the app's client (undici)
- * then opens a new connection per pane on each send, and on a busy machine that connect took 2–15 ms
- * of the first token (performance.md, S1 step 8). It also races clients that keep idle sockets as
- * long as the server does (httpx: 5 s), which may send on a socket the server is closing. Clients
- * that read the hint close a little before this; the rest are still served by a fresh connection.
+ * then opens a new connection per pane on each send, and on a busy machine that connect delays the
+ * first token (performance.md S1). It also races clients that keep idle sockets as long as the server
+ * does (httpx: 5 s), which may send on a socket the server is closing. Clients that read the hint
+ * close a little before this; the rest are still served by a fresh connection.
  */
 const IDLE_CONNECTION_MS = 65_000
 
@@ -73,7 +82,8 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     chatBodies,
   })
 
-  // Nagle + delayed ACK add a ~40 ms step to small SSE writes (performance.md): send at once.
+  // Nagle + delayed ACK hold small SSE writes back until the peer's delayed ACK (performance.md G1):
+  // send at once.
   const server = createServer({ noDelay: true }, listener)
   // Slow-loris protection for headers and bodies, but no wall clock on responses: SSE streams may
   // legitimately run for many minutes.
@@ -84,7 +94,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     // A deep accept queue: hundreds of clients opening streams at once must not see SYNs dropped
-    // (Node's default of 511 turned a burst of 512 streams into 1 s connect retries).
+    // (with Node's default of 511 a burst of streams waited for connect retries; performance.md G3).
     server.listen({ port: options.port ?? 0, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject)
       resolve()
@@ -103,17 +113,16 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     port,
     apiKey: options.apiKey,
     activeStreams: () => activeStreams.count,
-    rememberChatBodies: (bodies) =>
-      bodies.flatMap(({ dialect, body }) => {
-        const parsed = parseJsonBytes(body)
-        if (!parsed.ok) return []
-        chatBodies.remember(body, parsed.value)
-        try {
-          return [dialects[dialect].decodeRequest(parsed.value)]
-        } catch {
-          return []
-        }
-      }),
+    async ready({ bodies, texts }) {
+      const requests: ChatRequest[] = []
+      for (const { dialect, body } of bodies) {
+        const request = readyChatBody(chatBodies, dialect, body)
+        if (request !== undefined) requests.push(request)
+        await nextTurnOfEventLoop()
+      }
+      await readySimulation(requests, texts)
+      return requests
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
@@ -121,6 +130,22 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
         server.closeAllConnections()
         engines.close()
       }),
+  }
+}
+
+/** A body parsed and kept in the memo, decoded; undefined when it is not a request of its dialect. */
+function readyChatBody(
+  chatBodies: ChatBodyMemo,
+  dialect: DialectId,
+  body: Uint8Array,
+): ChatRequest | undefined {
+  const parsed = parseJsonBytes(body)
+  if (!parsed.ok) return undefined
+  chatBodies.remember(body, parsed.value)
+  try {
+    return dialects[dialect].decodeRequest(parsed.value)
+  } catch {
+    return undefined
   }
 }
 

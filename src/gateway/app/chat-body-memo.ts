@@ -10,9 +10,9 @@ import {
 
 /**
  * JSON.parse for chat request bodies that begin like a recent one. A chat sends its whole history with
- * every turn, so a send into a 1M-token conversation is 2.2 MB of which all but the new turn are the
- * bytes of the pane's last request: decoding and parsing them again took 10–25 ms of the gateway's
- * thread per pane (and made most of its garbage). Here the bytes both share are compared (a memory
+ * every turn, so all of a send into a long conversation but its new turn are the bytes of the pane's
+ * last request: decoding and parsing them again was most of the gateway's work (and garbage) on such a
+ * send (performance.md S1). Here the bytes both share are compared (a memory
  * compare), the messages they both hold are taken from the earlier parse, and only the rest is parsed.
  *
  * The value is the one JSON.parse gives for the same bytes, or none at all: the caller then parses the
@@ -78,7 +78,9 @@ export function createChatBodyMemo(): ChatBodyMemo {
         }
       }
       if (best === undefined) return undefined
-      return readRest(best.entry, best.count, bytes)
+      const read = readRest(best.entry, best.count, bytes)
+      if (read !== undefined) keep(read.entry)
+      return read && { value: read.value }
     },
   }
   // Whatever a body holds (nesting deeper than any stack, bytes that are not UTF-8), remembering it
@@ -99,44 +101,52 @@ export function createChatBodyMemo(): ChatBodyMemo {
       }
     },
   }
+}
 
-  function readRest(entry: Entry, count: number, bytes: Uint8Array): { value: unknown } | undefined {
-    const from = entry.elementEnds[count - 1]!
-    // The messages after the shared ones, up to the `]` of the array…
-    const { ends, close } = scanArrayElements(bytes, from, entry.elementEnds.slice(0, count))
-    const added = JSON.parse(`[0${strictUtf8.decode(bytes.subarray(from, close))}]`) as unknown[]
-    // …and the members after it: `}`, or `,` and more members.
-    const after = skipWhitespace(bytes, close + 1)
-    let tail: Record<string, unknown>
-    if (bytes[after] === CLOSE_OBJECT) {
-      if (skipWhitespace(bytes, after + 1) !== bytes.length) return undefined
-      tail = {}
-    } else {
-      if (bytes[after] !== COMMA || bytes[skipWhitespace(bytes, after + 1)] !== QUOTE) return undefined
-      const members = JSON.parse(`{${strictUtf8.decode(bytes.subarray(after + 1))}`) as unknown
-      if (!isRecord(members)) return undefined
-      tail = members
-    }
-    // A repeated key: JSON.parse would keep its last value, which the remembered part cannot know.
-    if (Object.hasOwn(tail, 'messages') || entry.keysBefore.some((key) => Object.hasOwn(tail, key))) {
-      return undefined
-    }
-    const messages = [...entry.messages.slice(0, count), ...added.slice(1).map(deepFreeze)]
-    keep({
-      bytes,
-      keysBefore: entry.keysBefore,
-      valuesBefore: entry.valuesBefore,
-      messages,
-      elementEnds: ends,
-    })
-    // Object.fromEntries defines each key as JSON.parse does (`__proto__` included), in the same order.
-    const value = Object.fromEntries([
-      ...entry.keysBefore.map((key, index) => [key, entry.valuesBefore[index]] as const),
-      ['messages', messages],
-      ...Object.entries(tail),
-    ])
-    return { value }
+/**
+ * The value of `bytes`, whose first `count` messages are the entry's: only the rest is parsed. With it,
+ * the entry the body makes (kept for the bodies that will begin like it).
+ */
+function readRest(
+  entry: Entry,
+  count: number,
+  bytes: Uint8Array,
+): { value: unknown; entry: Entry } | undefined {
+  const from = entry.elementEnds[count - 1]!
+  // The messages after the shared ones, up to the `]` of the array…
+  const { ends, close } = scanArrayElements(bytes, from, entry.elementEnds.slice(0, count))
+  const added = JSON.parse(`[0${strictUtf8.decode(bytes.subarray(from, close))}]`) as unknown[]
+  // …and the members after it: `}`, or `,` and more members.
+  const after = skipWhitespace(bytes, close + 1)
+  let tail: Record<string, unknown>
+  if (bytes[after] === CLOSE_OBJECT) {
+    if (skipWhitespace(bytes, after + 1) !== bytes.length) return undefined
+    tail = {}
+  } else {
+    if (bytes[after] !== COMMA || bytes[skipWhitespace(bytes, after + 1)] !== QUOTE) return undefined
+    const members = JSON.parse(`{${strictUtf8.decode(bytes.subarray(after + 1))}`) as unknown
+    if (!isRecord(members)) return undefined
+    tail = members
   }
+  // A repeated key: JSON.parse would keep its last value, which the remembered part cannot know.
+  if (Object.hasOwn(tail, 'messages') || entry.keysBefore.some((key) => Object.hasOwn(tail, key))) {
+    return undefined
+  }
+  const messages = [...entry.messages.slice(0, count), ...added.slice(1).map(deepFreeze)]
+  const next: Entry = {
+    bytes,
+    keysBefore: entry.keysBefore,
+    valuesBefore: entry.valuesBefore,
+    messages,
+    elementEnds: ends,
+  }
+  // Object.fromEntries defines each key as JSON.parse does (`__proto__` included), in the same order.
+  const value = Object.fromEntries([
+    ...entry.keysBefore.map((key, index) => [key, entry.valuesBefore[index]] as const),
+    ['messages', messages],
+    ...Object.entries(tail),
+  ])
+  return { value, entry: next }
 }
 
 /** How many leading bytes `a` and `b` share. */

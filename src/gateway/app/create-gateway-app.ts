@@ -47,10 +47,10 @@ export type GatewayAppOptions = {
  * Routes with a Node handler (chat and token counting: `POST` to a dialect's path) are matched first
  * by exact path on Node's own request and response; everything else — models, catalog, 404s, 405s,
  * and any path that only a URL parser would recognise (dot segments, percent-encoding) — goes through
- * a Hono app built from the same table. Why two layers: the proxy must add at most a few tenths of a
- * millisecond (performance.md G1), and on that scale the web Request/Response layer Hono runs on is
- * measurable (building the web Request and its body stream alone was ~7% of the CPU of a proxied
- * request in profiles; scripts/bench-gateway.ts, docs/gateway.md). Both layers share what every
+ * a Hono app built from the same table. Why two layers: what the proxy adds is held to a goal
+ * (performance.md G1), and on that scale the web Request/Response layer Hono runs on is measurable
+ * (building the web Request and its body stream shows in a proxied request's profile;
+ * scripts/bench-gateway.ts, docs/gateway.md). Both layers share what every
  * response needs: the request id stamped once, first (stampRequestId), the key checked before anything
  * else (even before whether a route exists), errors in the caller's dialect.
  */

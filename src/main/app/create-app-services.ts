@@ -11,12 +11,9 @@ import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createEvalService } from '../services/eval/eval-service'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService, type HistoryService } from '../services/history/history-service'
-import { conversationToReady } from '../services/local-gateway/conversation-to-ready'
+import { readyOpenedConversation } from '../services/local-gateway/conversation-readying'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import type { Logger } from '../services/log/logger'
-import { promptTextsOf } from '@shared/history/prompt-texts'
-import { rememberAsciiJsonLiteral } from '@shared/http/json-ascii'
-import { forEachTextInSlices } from '@node/async/for-each-text-in-slices'
 import { createKnownKeys } from './known-keys'
 import { withRedactedErrors } from './redacting-handlers'
 import { createTargetResolver } from './target-resolver'
@@ -103,20 +100,12 @@ export async function createAppServices(options: {
       history,
       emit,
       withoutKeys,
-      // The first send into it then writes only its new turn into each request body (main builds
-      // them), and the local gateway's context check counts only that turn. Only the local gateway
-      // checks context, so a remote profile's conversation is not counted.
-      onOpened: (conversation) => {
-        const texts = promptTextsOf(conversation)
-        const escaped = forEachTextInSlices(texts, rememberAsciiJsonLiteral)
-        if (settings.profile(settings.activeProfileId()).kind !== 'local') return
-        // Once escaped, each pane's body is written from remembered literals: a few ms.
-        void escaped
-          .then(() =>
-            conversationToReady(conversation, texts, { baseUrl: local.baseUrl(), apiKey: local.apiKey }),
-          )
-          .then((ready) => local.rememberPrompts(ready))
-      },
+      // Readies its first send (conversation-readying.ts decides what, and for which profile).
+      onOpened: (conversation) =>
+        void readyOpenedConversation(conversation, {
+          activeProfile: settings.profile(settings.activeProfileId()),
+          gateway: local,
+        }),
     }),
     ...createEvalHandlers({ evals }),
   }

@@ -1,15 +1,4 @@
-import type { ParamAdjustment } from './dialect'
-
-export type ParamRange = {
-  /** Canonical parameter name (`temperature`, `topP`). */
-  param: string
-  /** The field as the wire calls it, for the user's sentence (`top_p`). */
-  wireName: string
-  min: number
-  max: number
-  /** The dialect's name in the sentence: "Messages accepts 0–1". */
-  dialectLabel: string
-}
+import type { ParamAdjustment, ParamRange } from './dialect'
 
 /**
  * A numeric parameter put into the dialect's accepted range. A clamp is never silent: it is recorded

@@ -19,6 +19,24 @@ export type ParamAdjustment = {
 
 export type BuiltRequest = { http: HttpRequest; adjustments: ParamAdjustment[] }
 
+/** A numeric parameter's accepted range in a dialect, and the words a clamp into it is told in. */
+export type ParamRange = {
+  /** Canonical parameter name (`temperature`, `topP`). */
+  param: string
+  /** The field as the wire calls it, for the user's sentence (`top_p`). */
+  wireName: string
+  min: number
+  max: number
+  /** The dialect's name in the sentence: "Messages accepts 0–1". */
+  dialectLabel: string
+}
+
+/**
+ * The sampling parameters' ranges a dialect accepts, written once: its gateway schema and fast path
+ * refuse outside them, its request builder clamps into them, the renderer's sliders span them.
+ */
+export type ParameterRanges = { temperature: ParamRange; topP: ParamRange }
+
 /**
  * Stateful stream translators with a synchronous core. Why not a TransformStream: a web-stream hop per
  * SSE event costs microseconds, and the parser must keep up with hundreds of MB/s (performance.md P1)
@@ -63,6 +81,8 @@ export interface Dialect {
   requestIdHeader: string
   /** Prefix of reply ids in this dialect: `chatcmpl-` or `msg_`. */
   messageIdPrefix: string
+  /** What temperature and top_p may be in this dialect. */
+  parameterRanges: ParameterRanges
 
   // ── client half ──────────────────────────────────────────────────────────
   buildRequest(request: ChatRequest, target: Target): BuiltRequest

@@ -25,9 +25,9 @@ function asciiStringLiteral(text: string): string {
 
 /**
  * `escapeJsonNonAscii(JSON.stringify(value))`, the same text, with the literal of each long string
- * remembered. A send into a long chat carries the same settled turns every time: in a 1M-token
- * conversation, stringifying and escaping a pane's 2.2 MB body took ~18 ms per pane per send; with
- * the turns' literals kept, only the new turn is escaped and the rest is joined.
+ * remembered. A send into a long chat carries the same settled turns every time, and stringifying
+ * and escaping them all again was a large share of a send into the 1M-token conversation (performance.md
+ * S1); with the turns' literals kept, only the new turn is escaped and the rest is joined.
  *
  * The walk covers what dialects build: plain objects, arrays, strings, numbers, booleans and null.
  * Anything else inside (a toJSON method, a class instance, a bigint, a cycle) hands the whole value
@@ -37,7 +37,7 @@ export function createAsciiJsonWriter(limits: LongTextMemoLimits): {
   write(value: unknown): string
   /** The same text in pieces, in order (the remembered literals among them): `write` is their join. */
   pieces(value: unknown): string[]
-  /** The literal of one string, remembered when long: a conversation just opened can ready its turns. */
+  /** The literal of one string, remembered when long: readies a turn of a conversation just opened. */
   literal(text: string): string
 } {
   const longLiteral = memoizeLongText(asciiStringLiteral, limits)
@@ -128,8 +128,9 @@ function isPlainData(value: unknown): value is object {
 
 /**
  * Kept: strings of 1,024 characters and more (a turn worth remembering), up to 8M characters in all
- * (the 1M-token conversation's two panes hold 4.4M). The keys are the very strings the conversation
- * holds; the literals are mostly their size again (more for non-ASCII text, written as \uXXXX).
+ * (room for both panes of the 1M-token conversation, performance.md S1). The keys are the very strings
+ * the conversation holds; the literals are mostly their size again (more for non-ASCII text, written
+ * as \uXXXX).
  */
 const requestBodyWriter = createAsciiJsonWriter({ minChars: 1024, maxChars: 8 * 1024 * 1024 })
 
@@ -139,7 +140,8 @@ export const toAsciiJson = (value: unknown): string => requestBodyWriter.write(v
 export const toAsciiJsonPieces = (value: unknown): string[] => requestBodyWriter.pieces(value)
 
 /**
- * Readies the literals of a conversation's texts before its first send (main, when one is opened):
- * else that send escapes the whole transcript between the click and the request.
+ * Readies the literal of one of a conversation's texts before its first send (main's
+ * conversation-readying.ts, when one is opened): else that send escapes the whole transcript between
+ * the click and the request.
  */
-export const rememberAsciiJsonLiteral = (text: string): void => void requestBodyWriter.literal(text)
+export const readyAsciiJsonLiteral = (text: string): void => void requestBodyWriter.literal(text)

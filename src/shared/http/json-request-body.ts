@@ -6,14 +6,13 @@ import { toAsciiJson, toAsciiJsonPieces } from './json-ascii'
  *
  * - The text (`body`) is written when first read and then kept. A dialect's adjustments are known
  *   before the body is written, and the parameters panel's translation preview reads only those: for a
- *   1M-token conversation that skips 2+ MB of serializing and escaping per pane on each pause in
- *   typing. Curl and the code views read the body as before.
+ *   1M-token conversation that skips serializing and escaping the whole transcript per pane on each
+ *   pause in typing. Curl and the code views read the body as before.
  * - Sending reads the bytes (`requestBodyBytes`), written straight from the body's pieces (the
  *   remembered literals of its turns and what is between them), and the inspector reads its head and
- *   length: the 2.2 MB string of a pane's body in a 1M-token chat is then never made. Made, then
- *   copied into bytes, it was 4.4 MB of V8 heap per two-pane send, enough to start a major garbage
- *   collection of main inside most such sends (8-24 ms pauses while the requests were on their way,
- *   performance.md, S1 step 6).
+ *   length: the string of a pane's whole body is then never made. Made, then copied into bytes, it
+ *   was enough garbage per long send to start a major collection of main while the requests were on
+ *   their way (performance.md S1).
  *
  * A request copied with `withHeaders` keeps this; one copied with a spread reads the text (a spread
  * calls the getter), which is right but loses the saving.

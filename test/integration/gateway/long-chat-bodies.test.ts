@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { RunningGateway } from '@gateway/start-gateway'
+import type { RunningGateway } from '@gateway'
 import type { DialectId } from '@shared/chat/chat-request'
 import { CLIENT_KEY, TEXT_MODEL, startSimulatorGateway } from './support/gateways'
 import { bearer, readSse, xApiKey } from './support/raw-http'
@@ -7,7 +7,7 @@ import { bearer, readSse, xApiKey } from './support/raw-http'
 /**
  * A long chat sent turn after turn, as the app sends it: every request repeats the whole history, and
  * the gateway reads each from where it parts from the last one it saw (src/gateway/app/chat-body-memo.ts)
- * or from what main readied when the conversation was opened (rememberChatBodies). Whatever it
+ * or from what main readied when the conversation was opened (the gateway's `ready`). Whatever it
  * remembers, every reply is the one a gateway that saw nothing before gives to the same bytes, and a
  * request that parts from the last one in its middle (an edit) or is broken gets its usual answer.
  */
@@ -67,10 +67,13 @@ describe.each(['openai-chat', 'anthropic-messages'] as const)(
       const remembering = await gateway()
       const base = history(30)
       // Readied as main readies an opened conversation: the history so far, decoded back.
-      const readied = remembering.rememberChatBodies([
-        { dialect, body: new TextEncoder().encode(body(dialect, base)) },
-        { dialect, body: new TextEncoder().encode('{"not": "a request"}') },
-      ])
+      const readied = await remembering.ready({
+        bodies: [
+          { dialect, body: new TextEncoder().encode(body(dialect, base)) },
+          { dialect, body: new TextEncoder().encode('{"not": "a request"}') },
+        ],
+        texts: [],
+      })
       expect(readied).toHaveLength(1)
       expect(readied[0]?.messages).toHaveLength(base.length)
 

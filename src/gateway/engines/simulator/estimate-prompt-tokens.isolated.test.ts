@@ -8,7 +8,7 @@ import { WINDOW_CHARS } from '@shared/tokens/count-text-tokens'
 import {
   estimatePromptTokens,
   promptTokensAtMost,
-  rememberPromptTextCounts,
+  readyPromptTextCounts,
   REPLY_PRIMING_TOKENS,
   TOKENS_PER_IMAGE,
   TOKENS_PER_MESSAGE,
@@ -141,10 +141,10 @@ describe('estimatePromptTokens', () => {
     expect(tokens).toBe(expected)
   })
 
-  it('counts remembered texts ahead of time: the first send of a conversation just opened tokenizes only its new turn', async () => {
+  it('counts readied texts ahead of time: the first send of a conversation just opened tokenizes only its new turn', async () => {
     const turn = (n: number) => `Opened ${n}: ${'a settled turn of an opened conversation. '.repeat(30)}`
     const history = Array.from({ length: 20 }, (_, n) => user(turn(n)))
-    await rememberPromptTextCounts(history.map((message) => (message.content[0] as { text: string }).text))
+    await readyPromptTextCounts(history.map((message) => (message.content[0] as { text: string }).text))
     calls.lengths = []
     const fresh = JSON.parse(JSON.stringify([...history, user(turn(20))])) as ChatMessage[]
     estimatePromptTokens(request(fresh))

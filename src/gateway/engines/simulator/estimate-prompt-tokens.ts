@@ -39,8 +39,8 @@ export function estimatePromptTokens(request: ChatRequest): number {
  * tokenizer: the same sum with every text priced at its most. A byte-level BPE token is at least one
  * UTF-8 byte, and a UTF-16 code unit is at most three bytes (a pair of surrogates: four for two), so
  * a text has at most 3 × length tokens. The context check needs only "fits or not": a request under
- * the limit by this bound (every ordinary one) skips the tokenizer, which was ~3% of a proxied
- * request's CPU in bench:gateway's profile (texts under the cache's minimum are counted each time).
+ * the limit by this bound (every ordinary one) skips the tokenizer, a measurable share of a proxied
+ * request's work (performance.md G1; texts under the cache's minimum are counted each time).
  */
 export function promptTokensAtMost(request: ChatRequest): number {
   return countPromptTokens(request, textTokensAtMost)
@@ -54,10 +54,11 @@ const promptTokenCache = new WeakMap<ChatRequest, number>()
 const countCached = createTokenCountCache(countTextTokens)
 
 /**
- * Counts texts a prompt is expected to carry soon (the turns of a conversation just opened), so its
- * first send finds them counted, a slice at a time (requests arriving meanwhile wait for one slice).
+ * Readies the counts of texts a prompt is expected to carry soon (the turns of a conversation just
+ * opened), so its first send finds them counted, a slice at a time (requests arriving meanwhile wait
+ * for one slice).
  */
-export function rememberPromptTextCounts(texts: readonly string[]): Promise<void> {
+export function readyPromptTextCounts(texts: readonly string[]): Promise<void> {
   return forEachTextInSlices(texts, countCached)
 }
 

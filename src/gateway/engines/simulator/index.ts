@@ -6,4 +6,5 @@
 
 export { estimatePromptTokens, promptTokensAtMost } from './estimate-prompt-tokens'
 export { createSimulatorEngine } from './simulator-engine'
+export { readySimulation } from './ready-simulation'
 export { SIMULATE_HEADER_HELP } from './simulate-header-help'

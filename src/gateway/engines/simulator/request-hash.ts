@@ -53,9 +53,10 @@ const recent: HashedMessages[] = []
 /**
  * `[m0,m1,…]` hashed on from `hash`. FNV-1a is sequential, so the state after a message depends on
  * everything before it: a recent request that starts with the same messages (compared by value,
- * which for long texts is a memory compare) gives the state to resume from. A send into a 1M-token
- * conversation hashed 2.2 MB per pane (~12 ms) to seed a reply; now only its new turn. Hand-written:
- * the seed must stay the FNV-1a of the canonical JSON, which no hashing library resumes like this.
+ * which for long texts is a memory compare) gives the state to resume from. A send into a long
+ * conversation hashed its whole transcript per pane to seed a reply (performance.md S1); now only its
+ * new turn. Hand-written: the seed must stay the FNV-1a of the canonical JSON, which no hashing
+ * library resumes like this.
  */
 function hashMessages(messages: readonly unknown[], start: number): number {
   const statesAfter: number[] = []
@@ -117,7 +118,7 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * fnv1a32(canonicalJson(value)), hashed piece by piece as it is written: the same number without
- * building the text (a 1M-token conversation's request is 2+ MB of it, on every send).
+ * building the text (a long conversation's whole transcript, on every send).
  */
 export function canonicalHash(value: unknown): number {
   let hash = FNV_OFFSET_BASIS

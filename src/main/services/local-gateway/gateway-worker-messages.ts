@@ -1,11 +1,5 @@
-import type { ChatBodyToRemember } from '@gateway'
+import type { ReadyConversation } from '@gateway'
 
-/**
- * A conversation just opened, for the local gateway to ready its first send: each pane's request so
- * far as main would send it (remembered parsed, and its seed hashed), and the texts whose token
- * counts the send's context check will need.
- */
-export type ConversationToReady = { texts: string[]; bodies: ChatBodyToRemember[] }
 /** What main hands the gateway worker when it starts it (structured-cloned through workerData). */
 export type GatewayWorkerData = {
   apiKey: string
@@ -31,5 +25,5 @@ export type GatewayWorkerEvent =
 /** Main → worker. */
 export type GatewayWorkerCommand =
   | { type: 'close' }
-  /** A conversation just opened: the gateway readies its first send. */
-  | { type: 'remember-prompts'; prompts: ConversationToReady }
+  /** A conversation just opened: handed to the gateway's `ready` as it is. */
+  | { type: 'ready'; conversation: ReadyConversation }

@@ -1,20 +1,8 @@
 // The local gateway's own thread (node:worker_threads). Main starts it with start-gateway-worker.ts;
 // see there for why a worker and how this file is loaded from TypeScript source and from the build.
-import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises'
 import { parentPort, workerData } from 'node:worker_threads'
-import {
-  loadGatewayConfigFile,
-  rememberPrompts,
-  resolveGatewayConfig,
-  startGateway,
-  type RunningGateway,
-} from '@gateway'
-import type {
-  ConversationToReady,
-  GatewayWorkerCommand,
-  GatewayWorkerData,
-  GatewayWorkerEvent,
-} from './gateway-worker-messages'
+import { loadGatewayConfigFile, resolveGatewayConfig, startGateway } from '@gateway'
+import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
 
 const port = parentPort
 if (!port) throw new Error('gateway-worker.ts runs as a worker thread, started by start-gateway-worker.ts.')
@@ -24,8 +12,8 @@ async function main(data: GatewayWorkerData): Promise<void> {
   const config = data.configPath ? await loadGatewayConfigFile(data.configPath) : resolveGatewayConfig()
   const gateway = await startGateway({ apiKey: data.apiKey, port: data.port, config, env: data.env })
   port!.on('message', (command: GatewayWorkerCommand) => {
-    if (command.type === 'remember-prompts') {
-      void readyConversation(gateway, command.prompts)
+    if (command.type === 'ready') {
+      void gateway.ready(command.conversation)
       return
     }
     // Closing the port lets the thread end once the server and its sockets are gone.
@@ -35,16 +23,6 @@ async function main(data: GatewayWorkerData): Promise<void> {
     model.engine === 'proxy' ? [name] : [],
   )
   post({ type: 'listening', port: gateway.port, baseUrl: gateway.baseUrl, proxiedModels })
-}
-
-/** One body per turn of the event loop: a request in flight meanwhile waits for one parse at most. */
-async function readyConversation(gateway: RunningGateway, prompts: ConversationToReady): Promise<void> {
-  const requests = []
-  for (const body of prompts.bodies) {
-    requests.push(...gateway.rememberChatBodies([body]))
-    await nextTurnOfEventLoop()
-  }
-  await rememberPrompts({ texts: prompts.texts, requests })
 }
 
 main(workerData as GatewayWorkerData).catch((error: unknown) => {

@@ -1,10 +1,6 @@
 import { Worker } from 'node:worker_threads'
-import type {
-  ConversationToReady,
-  GatewayWorkerCommand,
-  GatewayWorkerData,
-  GatewayWorkerEvent,
-} from './gateway-worker-messages'
+import type { ReadyConversation } from '@gateway'
+import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
 
 /**
  * Starts the local gateway in a worker thread and waits until it listens.
@@ -34,8 +30,8 @@ export type GatewayWorker = {
   close(): Promise<void>
   /** Ends the thread at once, unasked, as a crash would (tests of the restart). */
   kill(): Promise<void>
-  /** Hands the simulator a conversation's prompts to ready ahead of a send (see rememberPrompts); fire and forget. */
-  rememberPrompts(prompts: ConversationToReady): void
+  /** Hands a conversation just opened to the gateway's `ready` (start-gateway.ts); fire and forget. */
+  ready(conversation: ReadyConversation): void
 }
 
 /**
@@ -44,10 +40,10 @@ export type GatewayWorker = {
  * By default none is given, and V8 sizes the worker's heap for this machine as it sizes main's (about
  * a quarter of its memory, at most 4 GB): Node ends a worker that reaches its limit either way. A cap
  * below that default also makes V8 grow the heap by less between major GCs (×1.6 at the 1 GB cap this
- * had: Node 20's V8 allows ×4 only from 2 GB, newer ones only from the machine's default), and at 1 GB
- * readying an opened 1M-token chat left the heap a few MB short of the next GC, which the first send
- * then started: its concurrent marking took 30–46 ms of the two cores in the send's first 130 ms
- * (performance.md, S1 step 8). The limit is best effort in Node: one huge allocation (a giant array or
+ * had: Node 20's V8 allows ×4 only from 2 GB, newer ones only from the machine's default), and with
+ * such a cap readying an opened 1M-token chat left the heap just short of the next GC, which the
+ * first send then started, its marking competing with the send for the cores (performance.md S1).
+ * The limit is best effort in Node: one huge allocation (a giant array or
  * JSON.parse result) can still abort the whole process (nodejs/node#47224); the body cap and the
  * bounded example generation keep a single request far from it.
  */
@@ -96,11 +92,11 @@ export function startGatewayWorker(
           exited,
           close,
           kill: async () => void (await worker.terminate()),
-          rememberPrompts: (prompts) =>
+          ready: (conversation) =>
             // The bodies move to the worker's thread (transferred, not copied).
             worker.postMessage(
-              { type: 'remember-prompts', prompts } satisfies GatewayWorkerCommand,
-              prompts.bodies.map(({ body }) => body.buffer as ArrayBuffer),
+              { type: 'ready', conversation } satisfies GatewayWorkerCommand,
+              conversation.bodies.map(({ body }) => body.buffer as ArrayBuffer),
             ),
         })
       } else {

@@ -4,6 +4,7 @@ import {
   ANTHROPIC_TOOL_ID_PATTERN,
   ANTHROPIC_TOOL_NAME_PATTERN,
 } from './anthropic-constants'
+import { ANTHROPIC_PARAMETER_RANGES, ANTHROPIC_REQUEST_LIMITS } from './anthropic-parameter-ranges'
 
 /**
  * The strict schema of a Messages request body as this gateway accepts it (B1.2–B1.4). Unknown keys
@@ -155,31 +156,32 @@ const thinking = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('adaptive'), display: thinkingDisplay }),
 ])
 
-/** How many stop sequences this gateway accepts in one request. */
-const MAX_STOP_SEQUENCES = 1024
+const { minMaxTokens, maxModelChars, maxMessages, maxStopSequences } = ANTHROPIC_REQUEST_LIMITS
+
+/** A number in one of the dialect's ranges, refused in the words the API uses. */
+const inRange = ({ min, max }: { min: number; max: number }) =>
+  z.number().min(min, `must be between ${min} and ${max}`).max(max, `must be between ${min} and ${max}`)
 
 export const anthropicRequestSchema = z.strictObject({
   model: z
     .string(required('a string'))
     .min(1, 'must not be empty')
-    .max(256, 'must be at most 256 characters'),
-  max_tokens: z.int(required('an integer')).min(1, 'must be at least 1'),
+    .max(maxModelChars, `must be at most ${maxModelChars} characters`),
+  max_tokens: z.int(required('an integer')).min(minMaxTokens, `must be at least ${minMaxTokens}`),
   messages: z
     .array(message, required('an array of messages'))
     .min(1, 'at least one message is required')
-    .max(100_000, 'at most 100000 messages'),
+    .max(maxMessages, `at most ${maxMessages} messages`),
   system: z
     .preprocess(asBlocks, z.array(textBlock, { error: 'must be a string or an array of text blocks' }))
     .optional(),
-  temperature: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
-  top_p: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
+  temperature: inRange(ANTHROPIC_PARAMETER_RANGES.temperature).optional(),
+  top_p: inRange(ANTHROPIC_PARAMETER_RANGES.topP).optional(),
   // Accepted and ignored: the canonical request has no top_k (OpenAI has none either).
   top_k: z.int().min(0, 'must be at least 0').optional(),
-  // The gateway's own cap (the API documents none): the simulator looks for every stop sequence in
-  // a reply of up to 131,072 tokens, and 100,000 of them took half a second; 1,024 take milliseconds.
   stop_sequences: z
     .array(z.string())
-    .max(MAX_STOP_SEQUENCES, `at most ${MAX_STOP_SEQUENCES} stop sequences`)
+    .max(maxStopSequences, `at most ${maxStopSequences} stop sequences`)
     .optional(),
   stream: z.boolean().optional(),
   metadata: z.strictObject({ user_id: z.string().max(256).nullish() }).optional(),

@@ -2,67 +2,33 @@ import type { ChatRequest, JsonSchema, ToolChoice } from '../../chat/chat-reques
 import { joinUrl } from '../../http/http-request'
 import type { Target } from '../../http/http-request'
 import { withJsonBody } from '../../http/json-request-body'
-import { clampParam, type ParamRange } from '../clamp-param'
+import { clampParam } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'
+import { ANTHROPIC_PARAMETER_RANGES } from './anthropic-parameter-ranges'
 import type { AnthropicToolChoice } from './anthropic-request-types'
 import { toAnthropicMessages } from './convert-to-anthropic-messages'
 
 export const ANTHROPIC_MESSAGES_PATH = '/messages'
-
-const MESSAGES_TEMPERATURE_RANGE: ParamRange = {
-  param: 'temperature',
-  wireName: 'temperature',
-  min: 0,
-  max: 1,
-  dialectLabel: 'Messages',
-}
-const MESSAGES_TOP_P_RANGE: ParamRange = {
-  param: 'topP',
-  wireName: 'top_p',
-  min: 0,
-  max: 1,
-  dialectLabel: 'Messages',
-}
 
 /** A canonical request as the Messages HTTP request a client sends, plus what had to change. */
 export function buildAnthropicRequest(request: ChatRequest, target: Target): BuiltRequest {
   const adjustments: ParamAdjustment[] = []
   const body: Record<string, unknown> = { model: request.model }
 
-  if (request.maxTokens === undefined) {
-    adjustments.push({
-      param: 'maxTokens',
-      action: 'defaulted',
-      detail: `max_tokens set to ${DEFAULT_ANTHROPIC_MAX_TOKENS}: Messages requires it and the request has none.`,
-    })
-    body['max_tokens'] = DEFAULT_ANTHROPIC_MAX_TOKENS
-  } else {
-    body['max_tokens'] = request.maxTokens
-  }
+  body['max_tokens'] = wireMaxTokens(request.maxTokens, adjustments)
   if (request.system !== undefined && request.system !== '') body['system'] = request.system
   body['messages'] = toAnthropicMessages(request.messages, adjustments)
 
   if (request.temperature !== undefined) {
-    body['temperature'] = clampParam(request.temperature, MESSAGES_TEMPERATURE_RANGE, adjustments)
+    body['temperature'] = clampParam(request.temperature, ANTHROPIC_PARAMETER_RANGES.temperature, adjustments)
   }
-  if (request.topP !== undefined) body['top_p'] = clampParam(request.topP, MESSAGES_TOP_P_RANGE, adjustments)
+  if (request.topP !== undefined) {
+    body['top_p'] = clampParam(request.topP, ANTHROPIC_PARAMETER_RANGES.topP, adjustments)
+  }
 
-  if (request.stop !== undefined && request.stop.length > 0) {
-    const kept: string[] = []
-    for (const sequence of request.stop) {
-      if (sequence.trim() === '') {
-        adjustments.push({
-          param: 'stop',
-          action: 'dropped',
-          detail: `stop sequence ${JSON.stringify(sequence)} dropped: Messages rejects whitespace-only stop sequences.`,
-        })
-      } else {
-        kept.push(sequence)
-      }
-    }
-    if (kept.length > 0) body['stop_sequences'] = kept
-  }
+  const stopSequences = wireStopSequences(request.stop ?? [], adjustments)
+  if (stopSequences.length > 0) body['stop_sequences'] = stopSequences
   if (request.stream) body['stream'] = true
 
   const hasTools = request.tools !== undefined && request.tools.length > 0
@@ -108,6 +74,34 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
     ),
     adjustments,
   }
+}
+
+/** Messages requires `max_tokens`: a request without one gets the default, and is told so. */
+function wireMaxTokens(maxTokens: number | undefined, adjustments: ParamAdjustment[]): number {
+  if (maxTokens !== undefined) return maxTokens
+  adjustments.push({
+    param: 'maxTokens',
+    action: 'defaulted',
+    detail: `max_tokens set to ${DEFAULT_ANTHROPIC_MAX_TOKENS}: Messages requires it and the request has none.`,
+  })
+  return DEFAULT_ANTHROPIC_MAX_TOKENS
+}
+
+/** The stop sequences Messages takes: whitespace-only ones are dropped, and said. */
+function wireStopSequences(stop: readonly string[], adjustments: ParamAdjustment[]): string[] {
+  const kept: string[] = []
+  for (const sequence of stop) {
+    if (sequence.trim() === '') {
+      adjustments.push({
+        param: 'stop',
+        action: 'dropped',
+        detail: `stop sequence ${JSON.stringify(sequence)} dropped: Messages rejects whitespace-only stop sequences.`,
+      })
+    } else {
+      kept.push(sequence)
+    }
+  }
+  return kept
 }
 
 function toAnthropicToolChoice(

@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect'
+import { ANTHROPIC_PARAMETER_RANGES } from './anthropic-parameter-ranges'
 import { checkAnthropicHeaders, readAnthropicApiKey } from './anthropic-headers'
 import { ANTHROPIC_MESSAGES_PATH, buildAnthropicRequest } from './build-anthropic-request'
 import { decodeAnthropicRequest } from './decode-anthropic-request'
@@ -17,6 +18,7 @@ export const anthropicMessagesDialect: Dialect = {
   path: ANTHROPIC_MESSAGES_PATH,
   requestIdHeader: 'request-id',
   messageIdPrefix: 'msg_',
+  parameterRanges: ANTHROPIC_PARAMETER_RANGES,
 
   buildRequest: buildAnthropicRequest,
   parseResponse: parseAnthropicResponse,

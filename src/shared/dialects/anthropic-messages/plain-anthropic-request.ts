@@ -1,5 +1,7 @@
 import { asBlocks, type AnthropicRequestBody } from './anthropic-request-schema'
 import { isJsonObject } from '../json-object'
+import type { ParamRange } from '../dialect'
+import { ANTHROPIC_PARAMETER_RANGES, ANTHROPIC_REQUEST_LIMITS } from './anthropic-parameter-ranges'
 
 const PLAIN_KEYS: ReadonlySet<string> = new Set([
   'model',
@@ -11,27 +13,26 @@ const PLAIN_KEYS: ReadonlySet<string> = new Set([
   'top_p',
 ])
 const PLAIN_ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'system'])
-const MAX_MODEL_CHARS = 256
-const MAX_MESSAGES = 100_000
+const { minMaxTokens, maxModelChars, maxMessages } = ANTHROPIC_REQUEST_LIMITS
 
-const unitInterval = (value: unknown): boolean =>
-  value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1)
+const inRange = (value: unknown, { min, max }: ParamRange): boolean =>
+  value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)
 
 /**
  * The body as anthropicRequestSchema would return it when it is the plainest Messages request —
  * string contents and system, a model, max_tokens, and at most stream, temperature and top_p, all
- * within the schema's bounds — else undefined, and the caller validates with the schema. What most
- * clients send: zod's strict parse of it was the largest share of the gateway's own work per
- * proxied request (performance.md G1). Accepting is all this does: anything it does not recognise
+ * within the schema's bounds (anthropic-parameter-ranges.ts, which the schema reads too) — else
+ * undefined, and the caller validates with the schema. What most clients send, and zod's strict parse
+ * of it is the largest share of the gateway's own work per proxied request (performance.md G1). Accepting is all this does: anything it does not recognise
  * goes through the schema, which words every refusal; plain-anthropic-request.test.ts pins that its
  * result is the schema's for every body it takes.
  */
 export function plainAnthropicRequest(body: Record<string, unknown>): AnthropicRequestBody | undefined {
   for (const key of Object.keys(body)) if (!PLAIN_KEYS.has(key)) return undefined
   const { model, max_tokens: maxTokens, messages, system, stream } = body
-  if (typeof model !== 'string' || model.length === 0 || model.length > MAX_MODEL_CHARS) return undefined
-  if (!Number.isSafeInteger(maxTokens) || (maxTokens as number) < 1) return undefined
-  if (!Array.isArray(messages) || messages.length === 0 || messages.length > MAX_MESSAGES) return undefined
+  if (typeof model !== 'string' || model.length === 0 || model.length > maxModelChars) return undefined
+  if (!Number.isSafeInteger(maxTokens) || (maxTokens as number) < minMaxTokens) return undefined
+  if (!Array.isArray(messages) || messages.length === 0 || messages.length > maxMessages) return undefined
   const wireMessages: unknown[] = []
   for (const message of messages as unknown[]) {
     if (!isJsonObject(message) || !PLAIN_ROLES.has(message['role']) || typeof message['content'] !== 'string')
@@ -41,7 +42,8 @@ export function plainAnthropicRequest(body: Record<string, unknown>): AnthropicR
   }
   if (system !== undefined && typeof system !== 'string') return undefined
   if (stream !== undefined && typeof stream !== 'boolean') return undefined
-  if (!unitInterval(body['temperature']) || !unitInterval(body['top_p'])) return undefined
+  const { temperature, topP } = ANTHROPIC_PARAMETER_RANGES
+  if (!inRange(body['temperature'], temperature) || !inRange(body['top_p'], topP)) return undefined
   const wire: Record<string, unknown> = { ...body, messages: wireMessages }
   if (system !== undefined) wire['system'] = asBlocks(system)
   return wire as AnthropicRequestBody

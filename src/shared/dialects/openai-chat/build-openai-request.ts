@@ -1,29 +1,15 @@
 import type { ChatRequest, ResponseFormat, ToolChoice } from '../../chat/chat-request'
 import { joinUrl, type Target } from '../../http/http-request'
 import { withJsonBody } from '../../http/json-request-body'
-import { clampParam, type ParamRange } from '../clamp-param'
+import { clampParam } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { toOpenaiMessages } from './convert-to-openai-messages'
+import { OPENAI_PARAMETER_RANGES, OPENAI_REQUEST_LIMITS } from './openai-parameter-ranges'
 import type { OpenaiMessage, OpenaiResponseFormat, OpenaiToolChoice } from './openai-request-types'
 
 export const OPENAI_CHAT_PATH = '/chat/completions'
 
-/** The API accepts at most four stop sequences (A1.2). */
-const MAX_STOP_SEQUENCES = 4
-const OPENAI_TEMPERATURE_RANGE: ParamRange = {
-  param: 'temperature',
-  wireName: 'temperature',
-  min: 0,
-  max: 2,
-  dialectLabel: 'Chat Completions',
-}
-const OPENAI_TOP_P_RANGE: ParamRange = {
-  param: 'topP',
-  wireName: 'top_p',
-  min: 0,
-  max: 1,
-  dialectLabel: 'Chat Completions',
-}
+const { maxStopSequences: MAX_STOP_SEQUENCES } = OPENAI_REQUEST_LIMITS
 
 /** Client half: a canonical request as the exact Chat Completions HTTP request, plus what had to change. */
 export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltRequest {
@@ -40,24 +26,56 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
   if (request.maxTokens !== undefined) body['max_tokens'] = request.maxTokens
 
   if (request.temperature !== undefined) {
-    body['temperature'] = clampParam(request.temperature, OPENAI_TEMPERATURE_RANGE, adjustments)
+    body['temperature'] = clampParam(request.temperature, OPENAI_PARAMETER_RANGES.temperature, adjustments)
   }
-  if (request.topP !== undefined) body['top_p'] = clampParam(request.topP, OPENAI_TOP_P_RANGE, adjustments)
-
-  if (request.stop !== undefined && request.stop.length > 0) {
-    if (request.stop.length > MAX_STOP_SEQUENCES) {
-      const dropped = request.stop.slice(MAX_STOP_SEQUENCES)
-      adjustments.push({
-        param: 'stop',
-        action: 'dropped',
-        detail: `${request.stop.length} stop sequences cut to the first ${MAX_STOP_SEQUENCES} (Chat Completions accepts at most ${MAX_STOP_SEQUENCES}); dropped ${dropped.map((s) => JSON.stringify(s)).join(', ')}.`,
-      })
-    }
-    body['stop'] = request.stop.slice(0, MAX_STOP_SEQUENCES)
+  if (request.topP !== undefined) {
+    body['top_p'] = clampParam(request.topP, OPENAI_PARAMETER_RANGES.topP, adjustments)
   }
 
+  writeStop(request.stop, body, adjustments)
   if (request.seed !== undefined) body['seed'] = request.seed
+  writeStreaming(request, body, adjustments)
+  if (request.responseFormat !== undefined)
+    body['response_format'] = wireResponseFormat(request.responseFormat)
+  writeTools(request, body, adjustments)
 
+  return {
+    http: withJsonBody(
+      {
+        method: 'POST',
+        url: joinUrl(target.baseUrl, OPENAI_CHAT_PATH),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
+      },
+      body,
+    ),
+    adjustments,
+  }
+}
+
+/** `stop`, cut to what the API accepts (the rest dropped, and said). */
+function writeStop(
+  stop: string[] | undefined,
+  body: Record<string, unknown>,
+  adjustments: ParamAdjustment[],
+): void {
+  if (stop === undefined || stop.length === 0) return
+  if (stop.length > MAX_STOP_SEQUENCES) {
+    const dropped = stop.slice(MAX_STOP_SEQUENCES)
+    adjustments.push({
+      param: 'stop',
+      action: 'dropped',
+      detail: `${stop.length} stop sequences cut to the first ${MAX_STOP_SEQUENCES} (Chat Completions accepts at most ${MAX_STOP_SEQUENCES}); dropped ${dropped.map((s) => JSON.stringify(s)).join(', ')}.`,
+    })
+  }
+  body['stop'] = stop.slice(0, MAX_STOP_SEQUENCES)
+}
+
+/** `stream`, and `stream_options` when streaming. */
+function writeStreaming(
+  request: ChatRequest,
+  body: Record<string, unknown>,
+  adjustments: ParamAdjustment[],
+): void {
   body['stream'] = request.stream
   if (request.stream) {
     // Without include_usage a stream carries no token counts at all (A3.5); the playground shows them.
@@ -77,10 +95,14 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
         'includeUsage not sent: stream_options is only allowed when streaming, and a non-streaming reply always has usage.',
     })
   }
+}
 
-  if (request.responseFormat !== undefined)
-    body['response_format'] = wireResponseFormat(request.responseFormat)
-
+/** `tools`, and `tool_choice` / `parallel_tool_calls` only beside them. */
+function writeTools(
+  request: ChatRequest,
+  body: Record<string, unknown>,
+  adjustments: ParamAdjustment[],
+): void {
   const hasTools = request.tools !== undefined && request.tools.length > 0
   if (hasTools) {
     body['tools'] = request.tools?.map((tool) => ({
@@ -116,18 +138,6 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
           'parallel_tool_calls not sent: the request has no tools, and Chat Completions rejects it without tools.',
       })
     }
-  }
-
-  return {
-    http: withJsonBody(
-      {
-        method: 'POST',
-        url: joinUrl(target.baseUrl, OPENAI_CHAT_PATH),
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}` },
-      },
-      body,
-    ),
-    adjustments,
   }
 }
 

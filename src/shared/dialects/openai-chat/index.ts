@@ -1,4 +1,5 @@
 import type { Dialect } from '../dialect'
+import { OPENAI_PARAMETER_RANGES } from './openai-parameter-ranges'
 import { buildOpenaiRequest, OPENAI_CHAT_PATH } from './build-openai-request'
 import { decodeOpenaiRequest } from './decode-openai-request'
 import { encodeOpenaiError } from './encode-openai-error'
@@ -17,6 +18,7 @@ export const openaiChatDialect: Dialect = {
   path: OPENAI_CHAT_PATH,
   requestIdHeader: 'x-request-id',
   messageIdPrefix: 'chatcmpl-',
+  parameterRanges: OPENAI_PARAMETER_RANGES,
 
   buildRequest: buildOpenaiRequest,
   parseResponse: parseOpenaiResponse,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OPENAI_PARAMETER_RANGES, OPENAI_REQUEST_LIMITS } from './openai-parameter-ranges'
 
 /** Function and response-schema names (A1.4, A1.5). */
 export const OPENAI_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/
@@ -139,7 +140,9 @@ const responseFormat = z.discriminatedUnion(
   { error: 'type must be "text", "json_object" or "json_schema".' },
 )
 
-const maxTokens = z.int().min(1).nullish()
+const maxTokens = z.int().min(OPENAI_REQUEST_LIMITS.minMaxTokens).nullish()
+const { temperature, topP } = OPENAI_PARAMETER_RANGES
+const { maxStopSequences } = OPENAI_REQUEST_LIMITS
 
 /**
  * The strict shape of a Chat Completions body this gateway accepts (A1.2). Unknown top-level fields
@@ -151,13 +154,13 @@ const maxTokens = z.int().min(1).nullish()
 export const openaiRequestSchema = z.strictObject({
   model: z.string().min(1),
   messages: z.array(message).min(1, 'must contain at least one message.'),
-  temperature: z.number().min(0).max(2).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
+  temperature: z.number().min(temperature.min).max(temperature.max).nullish(),
+  top_p: z.number().min(topP.min).max(topP.max).nullish(),
   max_tokens: maxTokens,
   max_completion_tokens: maxTokens,
   stop: z
-    .union([z.string(), z.array(z.string()).min(1).max(4)], {
-      error: 'must be a string or an array of 1 to 4 strings.',
+    .union([z.string(), z.array(z.string()).min(1).max(maxStopSequences)], {
+      error: `must be a string or an array of 1 to ${maxStopSequences} strings.`,
     })
     .nullish(),
   stream: z.boolean().nullish(),

@@ -1,25 +1,17 @@
 import type { DialectId } from '@shared/chat/chat-request'
+import { dialectList, dialects } from '@shared/dialects'
 
 /**
- * The temperature each dialect accepts (Chat Completions 0–2, Messages 0–1). The dialects clamp to
- * these when building a request (and record it as an adjustment); the slider shows the same range
- * before anything is sent. A test holds this table to what buildRequest actually does.
+ * The temperature each dialect accepts, from the dialect itself (its parameter ranges, which its
+ * request builder clamps to and records as an adjustment): the slider shows the same range before
+ * anything is sent.
  */
 export function temperatureMax(dialect: DialectId): number {
-  switch (dialect) {
-    case 'openai-chat':
-      return 2
-    case 'anthropic-messages':
-      return 1
-    default: {
-      const unreachable: never = dialect
-      throw new Error(`unknown dialect ${JSON.stringify(unreachable)}`)
-    }
-  }
+  return dialects[dialect].parameterRanges.temperature.max
 }
 
-/** Both dialects accept top_p in 0–1. */
-export const TOP_P_MAX = 1
+/** The top_p slider spans the most permissive dialect's range. */
+export const TOP_P_MAX = Math.max(...dialectList.map((dialect) => dialect.parameterRanges.topP.max))
 
 /**
  * What the server uses when a request has no temperature / top_p: 1 for both, as both APIs document
@@ -42,12 +34,12 @@ export function temperatureRange(
   const max = Math.max(...panes.map((pane) => temperatureMax(pane.dialect)), 0)
   const notes: string[] = []
   for (const pane of panes) {
-    const paneMax = temperatureMax(pane.dialect)
+    const { min, max: paneMax } = dialects[pane.dialect].parameterRanges.temperature
     if (paneMax >= max && (value === undefined || value <= paneMax)) continue
     notes.push(
       value !== undefined && value > paneMax
-        ? `${pane.label} (${pane.dialectLabel}) will send temperature ${paneMax}, clamped from ${value}: it accepts 0–${paneMax}.`
-        : `${pane.label} (${pane.dialectLabel}) accepts 0–${paneMax}: a value above ${paneMax} is clamped to ${paneMax} there.`,
+        ? `${pane.label} (${pane.dialectLabel}) will send temperature ${paneMax}, clamped from ${value}: it accepts ${min}–${paneMax}.`
+        : `${pane.label} (${pane.dialectLabel}) accepts ${min}–${paneMax}: a value above ${paneMax} is clamped to ${paneMax} there.`,
     )
   }
   return { max, notes }

@@ -13,6 +13,7 @@ import type {
 import type { DialectError } from '@shared/chat/errors'
 import type { StreamPart } from '@shared/chat/stream-part'
 import { OPENAI_FINISH_REASONS } from '../map-openai-finish-reason'
+import { OPENAI_PARAMETER_RANGES, OPENAI_REQUEST_LIMITS } from '../openai-parameter-ranges'
 
 /**
  * Generators of canonical values for the round-trip properties. They produce what the dialect can
@@ -133,10 +134,10 @@ export const carriableRequest: fc.Arbitrary<ChatRequest> = fc
       model: fc.stringMatching(/^[a-zA-Z0-9._:-]{1,40}$/),
       system: anyText,
       messages: conversation,
-      temperature: finite(0, 2),
-      topP: finite(0, 1),
+      temperature: finite(OPENAI_PARAMETER_RANGES.temperature.min, OPENAI_PARAMETER_RANGES.temperature.max),
+      topP: finite(OPENAI_PARAMETER_RANGES.topP.min, OPENAI_PARAMETER_RANGES.topP.max),
       maxTokens: fc.integer({ min: 1, max: 1_048_576 }),
-      stop: fc.array(anyText, { minLength: 1, maxLength: 4 }),
+      stop: fc.array(anyText, { minLength: 1, maxLength: OPENAI_REQUEST_LIMITS.maxStopSequences }),
       stream: fc.boolean(),
       includeUsage: fc.boolean(),
       responseFormat,

@@ -3,9 +3,25 @@ import { createChatBodyMemo } from '@gateway/app/chat-body-memo'
 import { dialects } from '@shared/dialects'
 import type { Conversation, StoredMessage } from '@shared/history/conversation'
 import { paneRequest } from '@shared/history/pane-request'
-import { conversationToReady } from './conversation-to-ready'
+import { promptTextsOf } from '@shared/history/prompt-texts'
+import type { ReadyConversation } from '@gateway'
+import type { Profile } from '@shared/settings/settings-schema'
+import { readyOpenedConversation } from './conversation-readying'
 
 const target = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-local-test' }
+
+/** What the gateway is handed when `conversation` is opened with a profile of `kind` active. */
+async function readied(
+  conversation: Conversation,
+  kind: Profile['kind'] = 'local',
+): Promise<ReadyConversation | undefined> {
+  let handed: ReadyConversation | undefined
+  await readyOpenedConversation(conversation, {
+    activeProfile: { kind },
+    gateway: { apiKey: target.apiKey, baseUrl: () => target.baseUrl, ready: (ready) => (handed = ready) },
+  })
+  return handed
+}
 
 function longConversation(): Conversation {
   const messages: StoredMessage[] = []
@@ -32,11 +48,11 @@ function longConversation(): Conversation {
   }
 }
 
-describe('conversationToReady', () => {
+describe('readyOpenedConversation', () => {
   it("readies each pane with the bytes its next send begins with, so the gateway parses only the send's new turn", async () => {
     const conversation = longConversation()
-    const ready = await conversationToReady(conversation, ['a text'], target)
-    expect(ready.texts).toEqual(['a text'])
+    const ready = (await readied(conversation))!
+    expect(ready.texts).toEqual(promptTextsOf(conversation))
     expect(ready.bodies.map(({ dialect }) => dialect)).toEqual(['openai-chat', 'anthropic-messages'])
 
     for (const [index, pane] of conversation.panes.entries()) {
@@ -77,7 +93,11 @@ describe('conversationToReady', () => {
         },
       ],
     }
-    const ready = await conversationToReady(withHugePane, [], target)
-    expect(ready.bodies.map(({ dialect }) => dialect)).toEqual(['openai-chat'])
+    const ready = await readied(withHugePane)
+    expect(ready?.bodies.map(({ dialect }) => dialect)).toEqual(['openai-chat'])
+  })
+
+  it('hands nothing to the local gateway while a remote profile is active (only the local one checks context)', async () => {
+    expect(await readied(longConversation(), 'remote')).toBeUndefined()
   })
 })
