@@ -38,8 +38,8 @@ export function createProxyEngine(
   const upstream = config.upstream
   const upstreamDialect: Dialect = dialects[upstream.dialect]
   // Built once per key, not per request: a matcher compiles a pattern of every spelling of the key
-  // (escaped, encoded, base64): ~0.15 ms per request, found in bench:gateway's profile (issue 15), the
-  // order of all the gateway adds over a bare proxy. Keyed by the key: a changed env still applies.
+  // (escaped, encoded, base64), as costly as all else the gateway adds over a bare proxy
+  // (performance.md G1). Keyed by the key: a changed env still applies.
   let cached: { apiKey: string; matcher: SecretMatcher } | undefined
   const matcherFor = (apiKey: string): SecretMatcher => {
     if (cached?.apiKey !== apiKey) cached = { apiKey, matcher: createSecretMatcher([apiKey]) }

@@ -11,8 +11,8 @@ import type { HttpRequest } from '@shared/http/http-request'
 /**
  * The proxy's HTTP client: node:http with keep-alive agents rather than the global fetch.
  *
- * Why: measured here (scripts/bench-gateway.ts, docs/gateway.md), undici's fetch cost ~0.2 ms more per
- * request than node:http over a reused socket, and the whole budget of G1 is 0.3 ms. The agents keep
+ * Why: undici's fetch costs more per request than node:http over a reused socket, in the order of
+ * what the whole gateway may add (performance.md G1, measured with scripts/bench-gateway.ts). The agents keep
  * sockets to each upstream open (TCP_NODELAY on, as Node's agents default to) and honour the
  * upstream's `Keep-Alive: timeout=` hint. A JSON reply is collected with plain events (the stream
  * async iterator costs several promise hops per reply); a stream is iterated chunk by chunk.

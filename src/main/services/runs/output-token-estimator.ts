@@ -12,8 +12,8 @@ const MAX_TAIL_CHARS = MAX_RUN_CHARS
  *
  * Incremental, so a delta costs its own length, never the reply's: text is committed (counted once,
  * for good) up to the last cut point the o200k pre-tokenizer also makes (isTokenCutPoint), so the sum
- * equals tokenizing the whole text. Committed text is counted in bounded pieces (countTextTokens): a
- * single 200 KB delta of one repeated letter once blocked main for 61 s in one tokenizer call. Only
+ * equals tokenizing the whole text. Committed text is counted in bounded pieces (countTextTokens): one
+ * long delta of a single repeated letter could otherwise block main for a minute (performance.md M1). Only
  * the short uncommitted tail is counted again, and only when a total is asked for (once per frame).
  * Each channel (text, reasoning, each tool call) has its own tail: they are separate texts.
  */

@@ -5,8 +5,8 @@ import { dialects } from '@shared/dialects'
 
 /** How reply figures are written under a reply, in the compare summary and in the inspector. */
 
-// One formatter for all: `toLocaleString('en-US')` builds an ICU formatter per call (~50 µs), and a
-// streaming reply's footer formats its figures every frame.
+// One formatter for all: `toLocaleString('en-US')` builds an ICU formatter per call, and a streaming
+// reply's footer formats its figures every frame (performance.md R1).
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const grouped = new Intl.NumberFormat('en-US')
 
