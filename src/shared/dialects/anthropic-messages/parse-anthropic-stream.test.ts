@@ -107,18 +107,17 @@ const CASES: Case[] = [
       { type: 'start', id: 'msg_03THK', model: MODEL },
       { type: 'usage', usage: { inputTokens: 30, outputTokens: 1 } },
       { type: 'reasoning-delta', text: '27*453 = 12231.' },
-      {
-        type: 'raw',
-        event: { event: 'content_block_delta', data: expect.stringContaining('signature_delta') },
-      },
+      { type: 'reasoning-signature', signature: 'EqQBCgIYAhIM...' },
       { type: 'text-delta', text: 'The answer is 12' },
       { type: 'usage', usage: { inputTokens: 30, outputTokens: 64, reasoningTokens: 40 } },
       { type: 'finish', reason: { unified: 'length', raw: 'max_tokens' } },
       { type: 'end' },
     ],
     result: {
-      content: [{ type: 'text', text: 'The answer is 12' }],
-      reasoning: '27*453 = 12231.',
+      content: [
+        { type: 'reasoning', text: '27*453 = 12231.', signature: 'EqQBCgIYAhIM...' },
+        { type: 'text', text: 'The answer is 12' },
+      ],
       finish: { unified: 'length', raw: 'max_tokens' },
       status: 'completed',
     },

@@ -89,6 +89,9 @@ class OpenaiStreamEncoder implements StreamEncoder {
       case 'start':
       case 'raw':
       case 'tool-call-end':
+      // No field on this wire for a thinking signature or encrypted thinking.
+      case 'reasoning-signature':
+      case 'redacted-reasoning':
         return frames
       case 'text-delta':
         if (part.text.length > 0) this.pushDelta(frames, { content: part.text })
