@@ -54,7 +54,11 @@ export function checkThinkingSignatures(request: ChatRequest, signer: ThinkingSi
     const message = messages[index]
     if (message?.role !== 'assistant') continue
     for (const part of message.content) {
-      if (part.type === 'reasoning' && part.signature !== undefined && !signer.verify(part.text, part.signature)) {
+      if (
+        part.type === 'reasoning' &&
+        part.signature !== undefined &&
+        !signer.verify(part.text, part.signature)
+      ) {
         throw invalidParamError(
           'messages',
           `Invalid signature in thinking block: the thinking text does not match its signature ${quoteSignature(part.signature)}. Send thinking blocks back unchanged, to the gateway that wrote them (its key lasts until it restarts).`,

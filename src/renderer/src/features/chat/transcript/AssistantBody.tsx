@@ -21,7 +21,11 @@ export function AssistantBody({
 }): React.JSX.Element {
   const live = useAppStore((state) => runIsLive(selectRunForMessage(state, paneId, message.id)))
   const thinking = message.content.flatMap((part) =>
-    part.type === 'reasoning' ? [part.text] : part.type === 'redacted-reasoning' ? ['[redacted thinking]'] : [],
+    part.type === 'reasoning'
+      ? [part.text]
+      : part.type === 'redacted-reasoning'
+        ? ['[redacted thinking]']
+        : [],
   )
   const reasoning = thinking.length > 0 ? thinking.join('\n\n') : message.reply?.reasoning
   const calls = message.content.filter((part): part is ToolCallPart => part.type === 'tool-call')
