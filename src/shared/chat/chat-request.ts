@@ -42,7 +42,7 @@ export type ReasoningPart = { type: 'reasoning'; text: string; signature?: strin
 /** Thinking the server returned encrypted (Messages `redacted_thinking`): opaque, sent back as is. */
 export type RedactedReasoningPart = { type: 'redacted-reasoning'; data: string }
 
-export type UserContentPart = TextPart | ImagePart
+type UserContentPart = TextPart | ImagePart
 export type AssistantContentPart = TextPart | ToolCallPart | ReasoningPart | RedactedReasoningPart
 
 export type UserMessage = { role: 'user'; content: UserContentPart[] }

@@ -25,7 +25,7 @@ const imageSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('url'), url: z.string().min(1) }),
 ])
 
-export const cacheBreakpointSchema = z.strictObject({ ttl: z.enum(CACHE_TTLS).optional() })
+const cacheBreakpointSchema = z.strictObject({ ttl: z.enum(CACHE_TTLS).optional() })
 
 const textPartSchema = z.strictObject({
   type: z.literal('text'),
@@ -55,7 +55,7 @@ const redactedReasoningPartSchema = z.strictObject({
 })
 
 /** What a reply's content may hold: ChatResult.content and an assistant message's content. */
-export const assistantContentPartSchema = z.discriminatedUnion('type', [
+const assistantContentPartSchema = z.discriminatedUnion('type', [
   textPartSchema,
   toolCallPartSchema,
   reasoningPartSchema,
@@ -81,7 +81,7 @@ export const toolDefinitionSchema = z.strictObject({
   cache: cacheBreakpointSchema.optional(),
 })
 
-export const reasoningSettingSchema = z.discriminatedUnion('type', [
+const reasoningSettingSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('off') }),
   z.strictObject({
     type: z.literal('budget'),

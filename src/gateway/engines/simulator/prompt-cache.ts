@@ -5,7 +5,7 @@ import type { PromptSegment } from './prompt-segments'
 import type { PromptCacheUsage } from './simulation-types'
 
 /** The most prefixes the cache remembers; the least recently used goes first (a few MB at most). */
-export const PROMPT_CACHE_MAX_ENTRIES = 10_000
+const PROMPT_CACHE_MAX_ENTRIES = 10_000
 /** Shorter prefixes are not cached, as on the real services (Messages' and OpenAI's minimum). */
 export const MIN_CACHED_PROMPT_TOKENS = 1024
 /** Chat Completions caches in steps of this many tokens past the minimum. */

@@ -2,7 +2,7 @@ import type { CacheBreakpoint } from '../../chat/chat-request'
 import type { AnthropicCacheControl } from './anthropic-request-types'
 
 /** A canonical cache breakpoint as Messages' `cache_control` (the TTL only when one was chosen). */
-export function anthropicCacheControl(cache: CacheBreakpoint): AnthropicCacheControl {
+function anthropicCacheControl(cache: CacheBreakpoint): AnthropicCacheControl {
   return cache.ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl: cache.ttl }
 }
 

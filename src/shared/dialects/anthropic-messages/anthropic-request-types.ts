@@ -4,7 +4,7 @@ import type { AnthropicImageMediaType } from './anthropic-constants'
 export type AnthropicCacheControl = { type: 'ephemeral'; ttl?: '5m' | '1h' }
 
 /** The request blocks and messages this gateway writes (client half), as the wire spells them. */
-export type AnthropicTextBlock = { type: 'text'; text: string; cache_control?: AnthropicCacheControl }
+type AnthropicTextBlock = { type: 'text'; text: string; cache_control?: AnthropicCacheControl }
 export type AnthropicImageBlock = {
   type: 'image'
   source: { type: 'base64'; media_type: AnthropicImageMediaType; data: string } | { type: 'url'; url: string }
