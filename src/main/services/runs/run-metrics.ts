@@ -30,6 +30,10 @@ function contentText(part: StreamPart): { channel: string; text: string } | unde
     case 'tool-call-start':
       // The call itself is content (the user sees it begin), though its name is not counted as output.
       return { channel: `tool:${part.index}`, text: '' }
+    case 'redacted-reasoning':
+      // Thinking the user cannot read is still thinking the model did: content, of unknown length.
+      return { channel: 'reasoning', text: '' }
+    case 'reasoning-signature':
     case 'start':
     case 'tool-call-end':
     case 'usage':

@@ -26,7 +26,6 @@ export function buildReplyRecord(
   if (usage !== undefined) record.usage = usage
   const error = run.error ?? result.error ?? messageAsError(run)
   if (error !== undefined) record.error = error
-  if (result.reasoning !== undefined && result.reasoning !== '') record.reasoning = result.reasoning
   const metrics = run.metrics
   if (metrics !== undefined) {
     if (metrics.ttfbMs !== undefined) record.metrics.ttfbMs = metrics.ttfbMs

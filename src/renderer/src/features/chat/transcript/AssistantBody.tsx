@@ -6,7 +6,10 @@ import { runIsLive, selectRunForMessage } from '@renderer/features/chat/chat-sel
 import { ToolCallView } from './ToolCallView'
 import { ToolResultsForm } from './ToolResultsForm'
 
-/** A reply: reasoning (folded), then text and tool calls in the order the model produced them. */
+/**
+ * A reply: its thinking (folded), then text and tool calls in the order the model produced them.
+ * Thinking lives in the content (replies saved before it did keep it in their record).
+ */
 export function AssistantBody({
   paneId,
   message,
@@ -16,9 +19,15 @@ export function AssistantBody({
   message: StoredMessage & { role: 'assistant' }
   isLast: boolean
 }): React.JSX.Element {
-  const liveReasoning = useAppStore((state) => selectRunForMessage(state, paneId, message.id)?.reasoning)
   const live = useAppStore((state) => runIsLive(selectRunForMessage(state, paneId, message.id)))
-  const reasoning = liveReasoning ?? message.reply?.reasoning
+  const thinking = message.content.flatMap((part) =>
+    part.type === 'reasoning'
+      ? [part.text]
+      : part.type === 'redacted-reasoning'
+        ? ['[redacted thinking]']
+        : [],
+  )
+  const reasoning = thinking.length > 0 ? thinking.join('\n\n') : message.reply?.reasoning
   const calls = message.content.filter((part): part is ToolCallPart => part.type === 'tool-call')
   // Results can be typed for the calls of the latest reply once it ended.
   const awaitingResults = isLast && !live && calls.length > 0
@@ -33,7 +42,7 @@ export function AssistantBody({
       {message.content.map((part, index) =>
         part.type === 'text' ? (
           <MarkdownView key={index} text={part.text} streaming={live} />
-        ) : awaitingResults ? null : (
+        ) : part.type !== 'tool-call' || awaitingResults ? null : (
           <ToolCallView key={index} call={part} />
         ),
       )}
