@@ -43,6 +43,10 @@ const replyRecordSchema = z.strictObject({
       tokensPerSecond: z.number().optional(),
       outputTokens: z.number().optional(),
       points: z.string().optional(),
+      /** Thinking time and tokens (run-types.ts says how they are measured); absent: no thinking. */
+      reasoningMs: z.number().optional(),
+      reasoningTokens: z.number().optional(),
+      reasoningTokensEstimated: z.boolean().optional(),
     })
     .default({}),
   adjustments: z.array(paramAdjustmentSchema).default([]),
