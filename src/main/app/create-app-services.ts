@@ -18,6 +18,7 @@ import { createKnownKeys } from './known-keys'
 import { withRedactedErrors } from './redacting-handlers'
 import { createTargetResolver } from './target-resolver'
 import { createRunRegistry } from '../services/runs'
+import { createServiceTokenCounter } from '../services/token-count/service-token-count'
 import type { RunTarget } from '../services/runs/run-registry-options'
 import { warmUpRuns } from '../services/runs/warm-up-runs'
 import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
@@ -94,7 +95,13 @@ export async function createAppServices(options: {
     ...createAppHandlers({ abilities, settings, quarantinedFiles }),
     ...createProfileHandlers({ settings, secrets, emit }),
     ...createSecretHandlers({ settings, secrets, rememberKey, localApiKey: local.apiKey }),
-    ...createChatHandlers({ settings, catalogs, runs, history }),
+    ...createChatHandlers({
+      settings,
+      catalogs,
+      runs,
+      history,
+      countTokens: createServiceTokenCounter({ resolveTarget }),
+    }),
     ...createCurlHandlers({ abilities, settings, readKey }),
     ...createHistoryHandlers({
       history,
