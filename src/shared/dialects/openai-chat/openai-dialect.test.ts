@@ -40,7 +40,7 @@ describe('openaiChatDialect', () => {
           displayName: 'vendorb3.8-Flash-Next',
           createdAt: new Date('2025-01-01T00:00:00.750Z'),
         },
-      ]),
+      ], () => undefined),
     ).toEqual({
       object: 'list',
       data: [
