@@ -17,6 +17,10 @@ export function countPromptTokens(request: ChatRequest, countText: CountText): n
 /** One message's tokens, its framing included, as the last turn of a prompt. */
 export function countMessageTokens(message: ChatMessage, countText: CountText): number {
   let tokens = 0
-  forEachPromptSegment({ model: '', messages: [message] }, countText, (segment) => (tokens += segment.tokens))
+  forEachPromptSegment(
+    { model: '', stream: false, messages: [message] },
+    countText,
+    (segment) => (tokens += segment.tokens),
+  )
   return tokens
 }

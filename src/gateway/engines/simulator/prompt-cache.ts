@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import type { CacheTtl, ChatRequest, DialectId } from '@shared/chat/chat-request'
 import { forEachCountedPromptSegment } from './estimate-prompt-tokens'
-import type { PromptSegment } from './prompt-segments'
+import type { PromptSegment } from '@shared/tokens/prompt-segments'
 import type { PromptCacheUsage } from './simulation-types'
 
 /** The most prefixes the cache remembers; the least recently used goes first (a few MB at most). */
@@ -80,7 +80,11 @@ function walkPrompt(request: ChatRequest): Walked[] {
 }
 
 /** The digest of the prompt up to the end of each segment `wanted` says, in one pass of one hash. */
-function prefixDigests(walked: Walked[], namespace: string, wanted: (index: number) => boolean): Map<number, string> {
+function prefixDigests(
+  walked: Walked[],
+  namespace: string,
+  wanted: (index: number) => boolean,
+): Map<number, string> {
   const digests = new Map<number, string>()
   const hash: Hash = createHash('sha256').update(namespace)
   walked.forEach(({ segment }, index) => {
@@ -99,7 +103,8 @@ function useBreakpoints(walked: Walked[], namespace: string, now: number, store:
   const last = breakpoints[breakpoints.length - 1]
   if (last === undefined) return { readTokens: 0, writeTokens: 0 }
   const lookback = new Set<number>()
-  for (const b of breakpoints) for (let i = Math.max(0, b - MESSAGES_LOOKBACK_SEGMENTS); i <= b; i++) lookback.add(i)
+  for (const b of breakpoints)
+    for (let i = Math.max(0, b - MESSAGES_LOOKBACK_SEGMENTS); i <= b; i++) lookback.add(i)
   const digests = prefixDigests(walked.slice(0, last + 1), namespace, (index) => lookback.has(index))
 
   let read = 0
@@ -143,6 +148,7 @@ function useAutomatic(walked: Walked[], namespace: string, now: number, store: S
   }
   const ttlMs = TTL_MS['5m']
   // Oldest first, so the longest prefix is the most recently used.
-  for (const index of ends.reverse()) store.touch(digests.get(index) as string, { expiresAt: now, ttlMs }, now)
+  for (const index of ends.reverse())
+    store.touch(digests.get(index) as string, { expiresAt: now, ttlMs }, now)
   return { readTokens: read }
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ChatRequest } from '@shared/chat/chat-request'
 import { invalidParamError } from '@shared/chat/errors'
-import { currentToolLoopStart } from './prompt-segments'
+import { currentToolLoopStart } from '@shared/tokens/prompt-segments'
 
 /** Marks what this gateway signed: a signature that does not start with it was not made here. */
 const SIGNATURE_TAG = Buffer.from('sim1')
@@ -54,7 +54,11 @@ export function checkThinkingSignatures(request: ChatRequest, signer: ThinkingSi
     const message = messages[index]
     if (message?.role !== 'assistant') continue
     for (const part of message.content) {
-      if (part.type === 'reasoning' && part.signature !== undefined && !signer.verify(part.text, part.signature)) {
+      if (
+        part.type === 'reasoning' &&
+        part.signature !== undefined &&
+        !signer.verify(part.text, part.signature)
+      ) {
         throw invalidParamError(
           'messages',
           `Invalid signature in thinking block: the thinking text does not match its signature ${quoteSignature(part.signature)}. Send thinking blocks back unchanged, to the gateway that wrote them (its key lasts until it restarts).`,
