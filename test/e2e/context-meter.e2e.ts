@@ -32,12 +32,16 @@ async function pasteInto(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).evaluate((element, pasted) => {
     const data = new DataTransfer()
     data.setData('text/plain', pasted)
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    )
   }, text)
 }
 
 const LINES = (count: number): string =>
-  Array.from({ length: count }, (_, i) => `Line ${i + 1}: the quick brown fox jumps over the lazy dog.`).join('\n')
+  Array.from({ length: count }, (_, i) => `Line ${i + 1}: the quick brown fox jumps over the lazy dog.`).join(
+    '\n',
+  )
 
 test('counts the draft and a pasted text as the gateway does, and asks before a send that would not fit', async ({
   page,

@@ -81,12 +81,15 @@ export function paneRequest(conversation: Conversation, pane: Pane, draft?: Comp
     request.responseFormat = params.responseFormat
   }
   if (params.tools !== undefined && params.tools.length > 0) {
-    request.tools = params.toolsCache === undefined ? params.tools : withLastToolCached(params.tools, params.toolsCache)
+    request.tools =
+      params.toolsCache === undefined ? params.tools : withLastToolCached(params.tools, params.toolsCache)
     if (params.toolChoice !== undefined) request.toolChoice = params.toolChoice
   }
-  if (params.systemCache !== undefined && request.system !== undefined) request.systemCache = params.systemCache
+  if (params.systemCache !== undefined && request.system !== undefined)
+    request.systemCache = params.systemCache
   if (params.reasoning !== undefined) request.reasoning = params.reasoning
-  if (params.promptCacheKey !== undefined && params.promptCacheKey !== '') request.promptCacheKey = params.promptCacheKey
+  if (params.promptCacheKey !== undefined && params.promptCacheKey !== '')
+    request.promptCacheKey = params.promptCacheKey
   // {{variables}} filled here, the one place both the send and the code views get their request
   // from; a missing value throws (TemplateError), which the preview shows and the composer refuses.
   return conversation.variables === undefined

@@ -77,12 +77,17 @@ function visitMessageParts(
   countText: (text: string) => number,
   visit: (segment: PromptSegment) => void,
 ): void {
-  const cache = (breakpoint: CacheBreakpoint | undefined) => (breakpoint === undefined ? {} : { cache: breakpoint })
+  const cache = (breakpoint: CacheBreakpoint | undefined) =>
+    breakpoint === undefined ? {} : { cache: breakpoint }
   switch (message.role) {
     case 'user':
       for (const part of message.content) {
         if (part.type === 'text') {
-          visit({ tokens: countText(part.text), content: () => `text\u0000${part.text}`, ...cache(part.cache) })
+          visit({
+            tokens: countText(part.text),
+            content: () => `text\u0000${part.text}`,
+            ...cache(part.cache),
+          })
         } else {
           const source = part.source
           const identity = source.kind === 'url' ? source.url : `${source.mediaType};${source.data}`
@@ -94,7 +99,11 @@ function visitMessageParts(
       for (const part of message.content) {
         switch (part.type) {
           case 'text':
-            visit({ tokens: countText(part.text), content: () => `text\u0000${part.text}`, ...cache(part.cache) })
+            visit({
+              tokens: countText(part.text),
+              content: () => `text\u0000${part.text}`,
+              ...cache(part.cache),
+            })
             break
           case 'tool-call':
             visit({
@@ -106,10 +115,12 @@ function visitMessageParts(
           // Thinking of earlier turns is not part of the prompt (the API drops it); the current tool
           // loop's is. A redacted block's only text is its data.
           case 'reasoning':
-            if (inToolLoop) visit({ tokens: countText(part.text), content: () => `thinking\u0000${part.text}` })
+            if (inToolLoop)
+              visit({ tokens: countText(part.text), content: () => `thinking\u0000${part.text}` })
             break
           case 'redacted-reasoning':
-            if (inToolLoop) visit({ tokens: countText(part.data), content: () => `redacted\u0000${part.data}` })
+            if (inToolLoop)
+              visit({ tokens: countText(part.data), content: () => `redacted\u0000${part.data}` })
             break
           default: {
             const unreachable: never = part
@@ -121,7 +132,8 @@ function visitMessageParts(
     case 'tool':
       visit({
         tokens: countText(message.content),
-        content: () => `result\u0000${message.toolCallId}\u0000${message.isError === true}\u0000${message.content}`,
+        content: () =>
+          `result\u0000${message.toolCallId}\u0000${message.isError === true}\u0000${message.content}`,
         ...cache(message.cache),
       })
       return

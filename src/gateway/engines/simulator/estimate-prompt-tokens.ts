@@ -51,6 +51,9 @@ export function readyPromptTextCounts(texts: readonly string[]): Promise<void> {
 }
 
 /** The prompt's segments counted as estimatePromptTokens counts them (what the prompt cache walks). */
-export function forEachCountedPromptSegment(request: ChatRequest, visit: (segment: PromptSegment) => void): void {
+export function forEachCountedPromptSegment(
+  request: ChatRequest,
+  visit: (segment: PromptSegment) => void,
+): void {
   forEachPromptSegment(request, countCached, visit)
 }

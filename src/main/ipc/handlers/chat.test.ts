@@ -120,7 +120,10 @@ describe('chat handlers', () => {
 
   it("asks a remote profile's service for its token count, never the local gateway's", async () => {
     const { settings, counted, invoke } = await chatInvoker()
-    const { profile } = await settings.saveProfile({ name: 'Hosted', baseUrl: 'https://gateway.example.com/v1' })
+    const { profile } = await settings.saveProfile({
+      name: 'Hosted',
+      baseUrl: 'https://gateway.example.com/v1',
+    })
     const input = { dialect: 'anthropic-messages', request: REQUEST }
     expect(await invoke('chat:count-tokens', { ...input, profileId: profile.id })).toEqual({
       ok: true,

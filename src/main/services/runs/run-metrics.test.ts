@@ -97,7 +97,10 @@ describe('createRunMetrics', () => {
       { type: 'usage', usage: { inputTokens: 10, outputTokens: 20, reasoningTokens: 12 } },
       T0 + 3800,
     )
-    expect(metrics.snapshot(T0 + 3800)).toMatchObject({ reasoningTokens: 12, reasoningTokensEstimated: false })
+    expect(metrics.snapshot(T0 + 3800)).toMatchObject({
+      reasoningTokens: 12,
+      reasoningTokensEstimated: false,
+    })
   })
 
   it('sums thinking spans, runs an unfinished one to the end, and says nothing of a reply that did not think', () => {

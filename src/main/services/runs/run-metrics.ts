@@ -124,7 +124,8 @@ export function createRunMetrics(options: {
       const content = contentText(part)
       if (content === undefined) return
       // A call's start and a redacted block are content without text; an empty delta is nothing.
-      if (content.text.length === 0 && part.type !== 'tool-call-start' && part.type !== 'redacted-reasoning') return
+      if (content.text.length === 0 && part.type !== 'tool-call-start' && part.type !== 'redacted-reasoning')
+        return
       estimator.add(content.channel, content.text)
       thinking.observe(content.channel === REASONING, at)
       usageIsCurrent = false

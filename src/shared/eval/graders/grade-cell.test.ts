@@ -128,7 +128,10 @@ describe('graders', () => {
     // No thinking: none used, whatever the server left out.
     expect((await verdict({ type: 'reasoning-tokens', max: 0 }, output())).passed).toBe(true)
     const unknown = await verdict({ type: 'reasoning-tokens', max: 10 }, output({ thought: true }))
-    expect(unknown).toMatchObject({ passed: false, reason: 'the reply thought, but its reasoning tokens are unknown' })
+    expect(unknown).toMatchObject({
+      passed: false,
+      reason: 'the reply thought, but its reasoning tokens are unknown',
+    })
   })
 
   it('thinking present or absent follows whether the reply thought', async () => {
@@ -151,7 +154,9 @@ describe('graders', () => {
     expect((await verdict({ type: 'cache-read', min: 1921 }, cached)).passed).toBe(false)
     const cold = output({ usage: { inputTokens: 2048, outputTokens: 10 } })
     expect((await verdict({ type: 'cache-read', min: 1 }, cold)).passed).toBe(false)
-    expect((await verdict({ type: 'cache-read', min: 0 }, output())).reason).toBe('the reply reported no usage')
+    expect((await verdict({ type: 'cache-read', min: 0 }, output())).reason).toBe(
+      'the reply reported no usage',
+    )
   })
 
   it('rubric asks the judge with the output as data and reads its verdict', async () => {

@@ -87,7 +87,10 @@ function toCellOutput(reply: CellReply): CellOutput {
     ...(m?.points === undefined ? {} : { points: m.points }),
     ...(m?.reasoningTokens === undefined
       ? {}
-      : { reasoningTokens: m.reasoningTokens, reasoningTokensEstimated: m.reasoningTokensEstimated === true }),
+      : {
+          reasoningTokens: m.reasoningTokens,
+          reasoningTokensEstimated: m.reasoningTokensEstimated === true,
+        }),
   })
 }
 

@@ -41,7 +41,11 @@ describe('totals', () => {
           usage: { inputTokens: 2000, outputTokens: 900, cacheReadTokens: 1536, reasoningTokens: 800 },
         }),
         cell({ caseId: 'b', totalMs: 300, points: '0.2', passed: false, reasoningTokens: 120 }),
-        cell({ caseId: 'c', totalMs: 200, usage: { inputTokens: 2000, outputTokens: 9, cacheReadTokens: 1024 } }),
+        cell({
+          caseId: 'c',
+          totalMs: 200,
+          usage: { inputTokens: 2000, outputTokens: 9, cacheReadTokens: 1024 },
+        }),
         cell({ caseId: 'd', targetId: 'other', totalMs: 9999, points: '5' }),
       ]),
       't1',

@@ -114,7 +114,10 @@ describe('compareSummary of replies that thought or read the cache', () => {
         reasoningTokensEstimated: true,
       },
     }
-    const view = compareSummary([pane('a', [turn('t1'), reply('r1', low)]), pane('b', [turn('t1'), reply('r2', high)])])
+    const view = compareSummary([
+      pane('a', [turn('t1'), reply('r1', low)]),
+      pane('b', [turn('t1'), reply('r2', high)]),
+    ])
     expect(view?.rows.slice(4)).toEqual([
       { label: 'Reasoning tokens', values: ['200', '~1,300'], differs: true },
       { label: 'Thinking time', values: ['800 ms', '3.20 s'], differs: true },

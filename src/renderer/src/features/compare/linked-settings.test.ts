@@ -94,7 +94,10 @@ describe('unlinked settings', () => {
 
 describe('reasoning and the prompt cache', () => {
   it('are linked like the other parameters, and each pane sends them in the request', () => {
-    const tools = [{ name: 'a', parameters: { type: 'object' } }, { name: 'b', parameters: { type: 'object' } }]
+    const tools = [
+      { name: 'a', parameters: { type: 'object' } },
+      { name: 'b', parameters: { type: 'object' } },
+    ]
     const c = applyParams({ ...compare, params: { ...compare.params, tools } }, 'p1', {
       reasoning: { type: 'effort', effort: 'high' },
       systemCache: { ttl: '1h' },

@@ -52,9 +52,13 @@ export function PromptCacheFields(): React.JSX.Element {
           value={key ?? ''}
           placeholder="none"
           maxLength={1024}
-          onChange={(event) => setParams({ promptCacheKey: event.target.value === '' ? undefined : event.target.value })}
+          onChange={(event) =>
+            setParams({ promptCacheKey: event.target.value === '' ? undefined : event.target.value })
+          }
         />
-        <div className="field-hint">Chat Completions `prompt_cache_key`: requests that share it share cached prefixes.</div>
+        <div className="field-hint">
+          Chat Completions `prompt_cache_key`: requests that share it share cached prefixes.
+        </div>
       </div>
     </>
   )

@@ -4,7 +4,13 @@ import { SelectField } from '@renderer/components/SelectField'
 import { useAppStore } from '@renderer/store'
 import type { NextRequest } from '@renderer/features/curl/next-request'
 import { paneLabel, selectFocusedPane, selectParam } from './params-selectors'
-import { budgetProblem, choiceOf, MIN_THINKING_BUDGET, reasoningOptions, settingFor } from './reasoning-choice'
+import {
+  budgetProblem,
+  choiceOf,
+  MIN_THINKING_BUDGET,
+  reasoningOptions,
+  settingFor,
+} from './reasoning-choice'
 import { supportHint } from './support-hint'
 
 type DisplayChoice = 'default' | ReasoningDisplay
@@ -102,7 +108,8 @@ function BudgetInput({
           onChange={(event) => {
             setText(event.target.value)
             const value = Number(event.target.value)
-            if (budgetProblem(value, maxTokens) === undefined) setParams({ reasoning: { ...setting, budgetTokens: value } })
+            if (budgetProblem(value, maxTokens) === undefined)
+              setParams({ reasoning: { ...setting, budgetTokens: value } })
           }}
           onBlur={() => setText(null)}
         />

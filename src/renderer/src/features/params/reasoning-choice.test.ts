@@ -21,13 +21,17 @@ describe('the reasoning control', () => {
   it('chooses a budget that fits max tokens, and keeps the display across off/budget/adaptive', () => {
     expect(settingFor('budget', undefined, undefined)).toEqual({ type: 'budget', budgetTokens: 2048 })
     expect(settingFor('budget', undefined, 1500)).toEqual({ type: 'budget', budgetTokens: 1499 })
-    expect(settingFor('adaptive', { type: 'budget', budgetTokens: 2048, display: 'omitted' }, undefined)).toEqual({
+    expect(
+      settingFor('adaptive', { type: 'budget', budgetTokens: 2048, display: 'omitted' }, undefined),
+    ).toEqual({
       type: 'adaptive',
       display: 'omitted',
     })
     expect(settingFor('effort:max', undefined, undefined)).toEqual({ type: 'effort', effort: 'max' })
     expect(settingFor('default', { type: 'off' }, undefined)).toBeUndefined()
-    expect(describeReasoning({ type: 'adaptive', display: 'summarized' })).toBe('adaptive thinking (summarized)')
+    expect(describeReasoning({ type: 'adaptive', display: 'summarized' })).toBe(
+      'adaptive thinking (summarized)',
+    )
   })
 
   it('says why a budget would be refused', () => {

@@ -17,7 +17,8 @@ import type { SelectOption } from '@renderer/components/SelectField'
  * One setting serves linked panes; a pane whose dialect has no such term converts it (the builder
  * says how, in the adjustments), and the control shows the other dialect's value as it is.
  */
-export type ReasoningChoice = 'default' | 'off' | 'budget' | 'adaptive' | `effort:${ReasoningEffort}` | 'other'
+export type ReasoningChoice =
+  'default' | 'off' | 'budget' | 'adaptive' | `effort:${ReasoningEffort}` | 'other'
 
 export const MIN_THINKING_BUDGET = ANTHROPIC_MIN_THINKING_BUDGET
 const DEFAULT_THINKING_BUDGET = 2048

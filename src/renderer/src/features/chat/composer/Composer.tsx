@@ -130,7 +130,13 @@ function ComposerBar({
           Stop
         </Button>
       )}
-      <Button size="sm" variant="primary" disabled={!canSend} onClick={() => onSend()} title="Send (Ctrl+Enter)">
+      <Button
+        size="sm"
+        variant="primary"
+        disabled={!canSend}
+        onClick={() => onSend()}
+        title="Send (Ctrl+Enter)"
+      >
         Send
       </Button>
     </div>

@@ -1,7 +1,13 @@
 import type { CacheBreakpoint } from '@shared/chat/chat-request'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { Slice } from '@renderer/store/slice'
-import { deleteMessage, insertMessageAfter, replaceMessage, withMessageCache, withText } from './transcript-edits'
+import {
+  deleteMessage,
+  insertMessageAfter,
+  replaceMessage,
+  withMessageCache,
+  withText,
+} from './transcript-edits'
 import { touch } from './touch-conversation'
 
 /** Changes to a pane's transcript: the runs' and the user's edits go through here. */

@@ -29,7 +29,11 @@ describe('a cache breakpoint after a message', () => {
     expect(withMessageCache(cached, undefined)).toEqual(user)
 
     const reply = withMessageCache(assistant, {})
-    expect(reply.role === 'assistant' && reply.content.map((part) => 'cache' in part)).toEqual([false, false, true])
+    expect(reply.role === 'assistant' && reply.content.map((part) => 'cache' in part)).toEqual([
+      false,
+      false,
+      true,
+    ])
     // The thinking block, signature and all, is untouched: it must go back as it came.
     expect(reply.role === 'assistant' && reply.content[0]).toBe(assistant.content[0])
 
@@ -38,7 +42,11 @@ describe('a cache breakpoint after a message', () => {
   })
 
   it('cannot sit after a reply that only thought', () => {
-    const thinking: StoredMessage = { id: 'x', role: 'assistant', content: [{ type: 'reasoning', text: 'Hmm.' }] }
+    const thinking: StoredMessage = {
+      id: 'x',
+      role: 'assistant',
+      content: [{ type: 'reasoning', text: 'Hmm.' }],
+    }
     expect(canCacheMessage(thinking)).toBe(false)
     expect(withMessageCache(thinking, {})).toBe(thinking)
     expect(canCacheMessage(tool) && canCacheMessage(user) && canCacheMessage(assistant)).toBe(true)

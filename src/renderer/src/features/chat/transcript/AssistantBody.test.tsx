@@ -69,7 +69,14 @@ describe('AssistantBody thinking', () => {
     show(
       { id: 'a', role: 'assistant', content: [{ type: 'reasoning', text: 'Let me add the numbers.' }] },
       {
-        metrics: { reasoningMs: 1234, reasoningTokens: 300, reasoningTokensEstimated: true },
+        metrics: {
+          startedAt: 0,
+          outputTokens: 300,
+          outputTokensEstimated: true,
+          reasoningMs: 1234,
+          reasoningTokens: 300,
+          reasoningTokensEstimated: true,
+        },
       },
     )
     expect(screen.getByText('Thinking… 1.2 s · ~300 tokens')).toBeTruthy()
@@ -108,7 +115,12 @@ describe('AssistantBody thinking', () => {
     expect(screen.getByText(/Redacted thinking/)).toBeTruthy()
     expect(screen.queryByText(/EncryptedBlob/)).toBeNull()
     cleanup()
-    show({ id: 'b', role: 'assistant', content: [{ type: 'text', text: 'Old.' }], reply: record({ reasoning: 'Kept.' }) })
+    show({
+      id: 'b',
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Old.' }],
+      reply: record({ reasoning: 'Kept.' }),
+    })
     expect(screen.getByText('Kept.')).toBeTruthy()
   })
 

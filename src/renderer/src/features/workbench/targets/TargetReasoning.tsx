@@ -1,6 +1,11 @@
 import type { ReasoningSetting } from '@shared/chat/chat-request'
 import type { EvalTarget, ParamPreset } from '@shared/eval'
-import { choiceOf, reasoningOptions, settingFor, type ReasoningChoice } from '@renderer/features/params/reasoning-choice'
+import {
+  choiceOf,
+  reasoningOptions,
+  settingFor,
+  type ReasoningChoice,
+} from '@renderer/features/params/reasoning-choice'
 
 /** A target's reasoning in its dialect's terms (Messages thinking, Chat Completions effort). */
 export function TargetReasoning({

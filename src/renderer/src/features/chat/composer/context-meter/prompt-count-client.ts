@@ -6,7 +6,10 @@ export type PromptCountClient = {
    * Every pane's prompt tokens with the draft as its next turn (key → tokens). Only what changed
    * since the last call (by identity) goes to the worker; answers come in the order asked.
    */
-  count(panes: ReadonlyArray<{ key: string; base: ChatRequest }>, draft: ChatMessage | null): Promise<Map<string, number>>
+  count(
+    panes: ReadonlyArray<{ key: string; base: ChatRequest }>,
+    draft: ChatMessage | null,
+  ): Promise<Map<string, number>>
 }
 
 type Counter = { answer(message: unknown): PromptCountAnswer | undefined }

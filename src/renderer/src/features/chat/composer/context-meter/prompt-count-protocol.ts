@@ -58,7 +58,8 @@ export function createPromptCounter(countText: CountText) {
       const panes: PromptCountAnswer['panes'] = []
       for (const key of keys) {
         const base = bases.get(key)
-        if (base !== undefined) panes.push({ key, tokens: hasDraft ? base.beforeDraft + draftTokens : base.alone })
+        if (base !== undefined)
+          panes.push({ key, tokens: hasDraft ? base.beforeDraft + draftTokens : base.alone })
       }
       return { seq: message.seq, panes }
     },
@@ -70,4 +71,3 @@ function isRequest(message: unknown): message is PromptCountRequest {
   const { seq, panes } = message as Partial<PromptCountRequest>
   return typeof seq === 'number' && Array.isArray(panes)
 }
-

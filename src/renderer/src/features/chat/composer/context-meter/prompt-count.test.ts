@@ -22,7 +22,10 @@ const turn = (text: string): ChatMessage => ({ role: 'user', content: [{ type: '
 
 /** The whole prompt a send makes: the base with the draft as its next turn. */
 const whole = (request: ChatRequest, draft: ChatMessage | null): number =>
-  countPromptTokens(draft === null ? request : { ...request, messages: [...request.messages, draft] }, countTextTokens)
+  countPromptTokens(
+    draft === null ? request : { ...request, messages: [...request.messages, draft] },
+    countTextTokens,
+  )
 
 function clientOverCounter() {
   const counter = createPromptCounter(countTextTokens)
@@ -84,8 +87,20 @@ describe('the context meter counter', () => {
     const { client, sent } = clientOverCounter()
     const a = base('Be brief.', ['Hello', 'Hi! How can I help?'])
     const b = base('', ['Hello'])
-    await client.count([{ key: 'p1', base: a }, { key: 'p2', base: b }], turn('W'))
-    const counts = await client.count([{ key: 'p1', base: a }, { key: 'p2', base: b }], turn('What'))
+    await client.count(
+      [
+        { key: 'p1', base: a },
+        { key: 'p2', base: b },
+      ],
+      turn('W'),
+    )
+    const counts = await client.count(
+      [
+        { key: 'p1', base: a },
+        { key: 'p2', base: b },
+      ],
+      turn('What'),
+    )
     expect(sent[1]).toEqual({ seq: 2, panes: [{ key: 'p1' }, { key: 'p2' }], draft: turn('What') })
     expect(counts).toEqual(
       new Map([

@@ -31,10 +31,7 @@ export function baseRequest(conversation: Conversation, pane: Pane): ChatRequest
 }
 
 /** The draft as the next user turn (filled like a send fills it), or null when there is none. */
-export function draftTurn(
-  draft: ComposerDraft,
-  variables: Conversation['variables'],
-): ChatMessage | null {
+export function draftTurn(draft: ComposerDraft, variables: Conversation['variables']): ChatMessage | null {
   if (draftIsEmpty(draft)) return null
   const turn: UserMessage = { role: 'user', content: draftToUserContent(draft) }
   let filled: ChatMessage = turn
