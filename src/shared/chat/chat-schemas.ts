@@ -49,7 +49,10 @@ const reasoningPartSchema = z.strictObject({
   text: z.string(),
   signature: z.string().optional(),
 })
-const redactedReasoningPartSchema = z.strictObject({ type: z.literal('redacted-reasoning'), data: z.string() })
+const redactedReasoningPartSchema = z.strictObject({
+  type: z.literal('redacted-reasoning'),
+  data: z.string(),
+})
 
 /** What a reply's content may hold: ChatResult.content and an assistant message's content. */
 export const assistantContentPartSchema = z.discriminatedUnion('type', [

@@ -35,7 +35,7 @@ const content = fc
     items.every((item, i) => {
       const before = items[i - 1]
       if (item.type === 'text') return before?.type !== 'text'
-      if (item.type === 'reasoning') return !(before?.type === 'reasoning' && before.signature === undefined)
+      if (item.type === 'reasoning') return !(before?.type === 'reasoning' && !('signature' in before))
       return true
     }),
   )

@@ -20,7 +20,8 @@ export function resultToParts(result: ChatResult): StreamPart[] {
         break
       case 'reasoning':
         if (item.text.length > 0) parts.push({ type: 'reasoning-delta', text: item.text })
-        if (item.signature !== undefined) parts.push({ type: 'reasoning-signature', signature: item.signature })
+        if (item.signature !== undefined)
+          parts.push({ type: 'reasoning-signature', signature: item.signature })
         break
       case 'redacted-reasoning':
         parts.push({ type: 'redacted-reasoning', data: item.data })

@@ -18,7 +18,11 @@ beforeAll(async () => {
 })
 afterAll(() => chain?.close())
 
-const WEATHER_TOOL: Anthropic.Tool = { name: 'get_weather', description: 'Current weather', input_schema: WEATHER_PARAMETERS }
+const WEATHER_TOOL: Anthropic.Tool = {
+  name: 'get_weather',
+  description: 'Current weather',
+  input_schema: WEATHER_PARAMETERS,
+}
 /** Long enough to be cached (over 1,024 tokens), and the same on every request of a test. */
 const LONG_SYSTEM = 'You are a careful assistant who reads the whole of this preamble. '.repeat(120)
 const THINKING: Anthropic.ThinkingConfigParam = { type: 'enabled', budget_tokens: 2048 }
@@ -70,7 +74,13 @@ describe.each(ROUTES)('@anthropic-ai/sdk via %s', (route) => {
       }
     })
     const final = await stream.finalMessage()
-    const expected = ['start:thinking', 'thinking_delta', ...(signs(route) ? ['signature_delta'] : []), 'start:text', 'text_delta']
+    const expected = [
+      'start:thinking',
+      'thinking_delta',
+      ...(signs(route) ? ['signature_delta'] : []),
+      'start:text',
+      'text_delta',
+    ]
     expect(order).toEqual(expected)
     const block = final.content[0] as Anthropic.ThinkingBlock
     expect(block.type).toBe('thinking')
@@ -159,7 +169,9 @@ describe.each(ROUTES)('@anthropic-ai/sdk via %s', (route) => {
     expect(first.usage.cache_creation_input_tokens).toBe(second.usage.cache_read_input_tokens)
     expect(second.usage.cache_creation_input_tokens).toBe(0)
     expect(second.usage.input_tokens).toBe(
-      first.usage.input_tokens + (first.usage.cache_creation_input_tokens ?? 0) - (second.usage.cache_read_input_tokens ?? 0),
+      first.usage.input_tokens +
+        (first.usage.cache_creation_input_tokens ?? 0) -
+        (second.usage.cache_read_input_tokens ?? 0),
     )
   })
 

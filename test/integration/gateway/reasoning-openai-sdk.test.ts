@@ -70,7 +70,8 @@ describe.each(ROUTES)('openai SDK via %s', (route: Route) => {
     const kinds: string[] = []
     let usage: OpenAI.Chat.ChatCompletionChunk['usage']
     for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta as (OpenAI.Chat.ChatCompletionChunk.Choice.Delta & WithReasoning) | undefined
+      const delta = chunk.choices[0]?.delta as
+        (OpenAI.Chat.ChatCompletionChunk.Choice.Delta & WithReasoning) | undefined
       const kind = delta?.reasoning_content ? 'reasoning' : delta?.content ? 'content' : undefined
       if (kind !== undefined && kinds[kinds.length - 1] !== kind) kinds.push(kind)
       if (chunk.usage) usage = chunk.usage

@@ -6,7 +6,12 @@ import type { ChatMessage, ChatRequest } from '@shared/chat/chat-request'
 import { portableRequest } from '@shared/dialects/__fixtures__/portable-arbitraries'
 import { WINDOW_CHARS } from '@shared/tokens/count-text-tokens'
 import { estimatePromptTokens, promptTokensAtMost, readyPromptTextCounts } from './estimate-prompt-tokens'
-import { REPLY_PRIMING_TOKENS, TOKENS_PER_IMAGE, TOKENS_PER_MESSAGE, TOKENS_PER_TOOL } from '@shared/tokens/prompt-segments'
+import {
+  REPLY_PRIMING_TOKENS,
+  TOKENS_PER_IMAGE,
+  TOKENS_PER_MESSAGE,
+  TOKENS_PER_TOOL,
+} from '@shared/tokens/prompt-segments'
 
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
   (await import('@shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),

@@ -9,6 +9,7 @@ const MINUTE = 60_000
 function messagesRequest(overrides: Partial<ChatRequest> = {}, question = 'What is this?'): ChatRequest {
   return {
     model: 'm',
+    stream: false,
     system: LONG,
     systemCache: {},
     messages: [{ role: 'user', content: [{ type: 'text', text: question }] }],
@@ -27,9 +28,9 @@ describe('prompt cache, Messages (breakpoints)', () => {
     const second = cache.use(request, 'anthropic-messages', MINUTE)
     expect(second).toEqual({ readTokens: first.writeTokens, writeTokens: 0 })
     // What follows the breakpoint may change: the prefix still reads.
-    expect(cache.use(messagesRequest({}, 'Another question'), 'anthropic-messages', 2 * MINUTE).readTokens).toBe(
-      first.writeTokens,
-    )
+    expect(
+      cache.use(messagesRequest({}, 'Another question'), 'anthropic-messages', 2 * MINUTE).readTokens,
+    ).toBe(first.writeTokens)
   })
 
   it('caches nothing without a breakpoint, nor a prefix under the minimum', () => {
@@ -54,11 +55,13 @@ describe('prompt cache, Messages (breakpoints)', () => {
     const cache = createPromptCache()
     const turn1: ChatRequest = {
       model: 'm',
+      stream: false,
       messages: [{ role: 'user', content: [{ type: 'text', text: LONG, cache: {} }] }],
     }
     const written = cache.use(turn1, 'anthropic-messages', 0).writeTokens ?? 0
     const turn2: ChatRequest = {
       model: 'm',
+      stream: false,
       messages: [
         { role: 'user', content: [{ type: 'text', text: LONG }] },
         { role: 'assistant', content: [{ type: 'text', text: 'An answer.' }] },
@@ -105,6 +108,7 @@ describe('prompt cache, Messages (breakpoints)', () => {
 describe('prompt cache, Chat Completions (automatic)', () => {
   const chat = (messages: ChatRequest['messages'], promptCacheKey?: string): ChatRequest => ({
     model: 'm',
+    stream: false,
     system: LONG,
     messages,
     ...(promptCacheKey === undefined ? {} : { promptCacheKey }),
@@ -138,7 +142,7 @@ describe('prompt cache, Chat Completions (automatic)', () => {
 
   it('caches nothing under 1,024 tokens, and keeps prompt_cache_key groups apart', () => {
     const cache = createPromptCache()
-    const short: ChatRequest = { model: 'm', messages: [ask] }
+    const short: ChatRequest = { model: 'm', stream: false, messages: [ask] }
     cache.use(short, 'openai-chat', 0)
     expect(cache.use(short, 'openai-chat', 1)).toEqual({ readTokens: 0 })
     cache.use(chat([ask], 'team-a'), 'openai-chat', 0)

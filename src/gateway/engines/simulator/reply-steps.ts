@@ -85,7 +85,8 @@ function* withPacing(
   yield step({ type: 'usage', usage: { ...promptUsage } })
   const reasoningTokens = thinking?.pieces.length ?? 0
   if (thinking !== undefined) {
-    for (const [part, carried] of thinkingParts(thinking, context.seal ?? processSeal)) yield step(part, carried)
+    for (const [part, carried] of thinkingParts(thinking, context.seal ?? processSeal))
+      yield step(part, carried)
   }
   const parts = content[Symbol.iterator]()
   let next = parts.next()

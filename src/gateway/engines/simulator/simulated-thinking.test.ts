@@ -16,6 +16,7 @@ const context: SimulationContext = {
 function ask(reasoning: ReasoningSetting | undefined, extra: Partial<ChatRequest> = {}): ChatRequest {
   return {
     model: 'vendorb3.8-Flash-Next',
+    stream: true,
     maxTokens: 40_000,
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Why is the sky blue?' }] }],
     ...(reasoning === undefined ? {} : { reasoning }),
@@ -52,7 +53,9 @@ describe('the simulator thinks', () => {
 
   it('more for a larger effort or budget, never past the budget nor max_tokens', () => {
     const tokens = (request: ChatRequest) => run(request).result.usage?.reasoningTokens ?? 0
-    expect(tokens(ask({ type: 'effort', effort: 'high' }))).toBeGreaterThan(tokens(ask({ type: 'effort', effort: 'low' })))
+    expect(tokens(ask({ type: 'effort', effort: 'high' }))).toBeGreaterThan(
+      tokens(ask({ type: 'effort', effort: 'low' })),
+    )
     expect(tokens(ask({ type: 'budget', budgetTokens: 16_000 }))).toBeGreaterThan(
       tokens(ask({ type: 'budget', budgetTokens: 2_000 })),
     )
@@ -62,7 +65,11 @@ describe('the simulator thinks', () => {
   })
 
   it('not at all when off, at effort none, or not asked', () => {
-    for (const reasoning of [undefined, { type: 'off' } as const, { type: 'effort', effort: 'none' } as const]) {
+    for (const reasoning of [
+      undefined,
+      { type: 'off' } as const,
+      { type: 'effort', effort: 'none' } as const,
+    ]) {
       const { result } = run(ask(reasoning))
       expect(result.content.some((part) => part.type === 'reasoning')).toBe(false)
       expect(result.usage?.reasoningTokens).toBeUndefined()
@@ -74,9 +81,12 @@ describe('the simulator thinks', () => {
     expect(omitted.content[0]).toEqual({ type: 'reasoning', text: '', signature: signer.sign('') })
     expect(omitted.usage?.reasoningTokens).toBeGreaterThan(0)
     const redacted = run(
-      ask({ type: 'budget', budgetTokens: 2048 }, {
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Show me redacted thinking.' }] }],
-      }),
+      ask(
+        { type: 'budget', budgetTokens: 2048 },
+        {
+          messages: [{ role: 'user', content: [{ type: 'text', text: 'Show me redacted thinking.' }] }],
+        },
+      ),
     ).result
     const block = redacted.content[0]
     expect(block?.type).toBe('redacted-reasoning')

@@ -20,7 +20,13 @@ describe('createThinkingSigner', () => {
 
   it('refuses signatures that are not its own shape, without throwing', () => {
     const signer = createThinkingSigner()
-    for (const bad of ['', 'abc', '!!!', signer.sign('x').slice(0, -4), Buffer.alloc(64).toString('base64')]) {
+    for (const bad of [
+      '',
+      'abc',
+      '!!!',
+      signer.sign('x').slice(0, -4),
+      Buffer.alloc(64).toString('base64'),
+    ]) {
       expect(signer.verify('x', bad)).toBe(false)
       expect(signer.verifyRedacted(bad)).toBe(false)
     }
@@ -48,7 +54,7 @@ describe('checkThinkingSignatures', () => {
       { type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: '{}' },
     ],
   })
-  const request = (messages: ChatMessage[]): ChatRequest => ({ model: 'm', messages })
+  const request = (messages: ChatMessage[]): ChatRequest => ({ model: 'm', stream: false, messages })
 
   it('lets thinking sent back unchanged through', () => {
     const loop = [

@@ -195,13 +195,17 @@ export const requestWithReasoningAndCache: fc.Arbitrary<ChatRequest> = fc
   })
   .map(({ request, reasoning, promptCacheKey, systemCache, toolCache, textCache }) => {
     const out: ChatRequest = structuredClone(request)
-    if (reasoning !== undefined && (reasoning.type !== 'budget' || reasoning.budgetTokens < (out.maxTokens ?? 0)))
+    if (
+      reasoning !== undefined &&
+      (reasoning.type !== 'budget' || reasoning.budgetTokens < (out.maxTokens ?? 0))
+    )
       out.reasoning = reasoning
     if (promptCacheKey !== undefined) out.promptCacheKey = promptCacheKey
     if (systemCache !== undefined && out.system !== undefined) out.systemCache = systemCache
     const lastTool = out.tools?.[out.tools.length - 1]
     if (toolCache !== undefined && lastTool !== undefined) lastTool.cache = toolCache
-    const firstText = out.messages[0]?.role === 'user' ? out.messages[0].content.find((p) => p.type === 'text') : undefined
+    const firstText =
+      out.messages[0]?.role === 'user' ? out.messages[0].content.find((p) => p.type === 'text') : undefined
     if (textCache !== undefined && firstText !== undefined) firstText.cache = textCache
     return out
   })

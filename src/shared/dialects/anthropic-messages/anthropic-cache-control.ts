@@ -15,6 +15,8 @@ export function cacheBreakpointFrom(
 }
 
 /** `{ cache_control }` to spread into a block, or nothing when it has no breakpoint. */
-export function withCacheControl(cache: CacheBreakpoint | undefined): { cache_control?: AnthropicCacheControl } {
+export function withCacheControl(cache: CacheBreakpoint | undefined): {
+  cache_control?: AnthropicCacheControl
+} {
   return cache === undefined ? {} : { cache_control: anthropicCacheControl(cache) }
 }

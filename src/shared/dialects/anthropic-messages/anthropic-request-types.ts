@@ -28,10 +28,7 @@ type AnthropicThinkingBlock = { type: 'thinking'; thinking: string; signature: s
 type AnthropicRedactedThinkingBlock = { type: 'redacted_thinking'; data: string }
 export type AnthropicUserBlock = AnthropicTextBlock | AnthropicImageBlock | AnthropicToolResultBlock
 export type AnthropicAssistantBlock =
-  | AnthropicTextBlock
-  | AnthropicToolUseBlock
-  | AnthropicThinkingBlock
-  | AnthropicRedactedThinkingBlock
+  AnthropicTextBlock | AnthropicToolUseBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock
 
 export type AnthropicWireMessage =
   | { role: 'user'; content: string | AnthropicUserBlock[] }

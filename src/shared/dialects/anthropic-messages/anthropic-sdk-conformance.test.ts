@@ -332,7 +332,12 @@ describe.each(SDKS)('$name', ({ Client, version, auth }) => {
         expect(content).toEqual(
           expected.content.map((part) =>
             part.type === 'tool-call'
-              ? { type: 'tool-call', id: part.id, name: part.name, input: JSON.parse(part.arguments) as unknown }
+              ? {
+                  type: 'tool-call',
+                  id: part.id,
+                  name: part.name,
+                  input: JSON.parse(part.arguments) as unknown,
+                }
               : part,
           ),
         )

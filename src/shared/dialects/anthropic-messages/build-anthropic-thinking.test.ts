@@ -5,6 +5,7 @@ import { anthropicReasoningFields } from './build-anthropic-thinking'
 
 const request = (reasoning: ReasoningSetting, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   model: 'm',
+  stream: false,
   messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
   reasoning,
   ...extra,
@@ -48,14 +49,22 @@ describe('anthropicReasoningFields', () => {
   it('leaves thinking out when max_tokens has no room for 1024, or a tool is forced, and says so', () => {
     expect(fields({ type: 'effort', effort: 'low' }, 1000)).toEqual({ adjustments: ['reasoning dropped'] })
     const forced = { tools: [{ name: 'f', parameters: { type: 'object' } }], toolChoice: { name: 'f' } }
-    expect(fields({ type: 'budget', budgetTokens: 2048 }, 4096, forced)).toEqual({ adjustments: ['reasoning dropped'] })
+    expect(fields({ type: 'budget', budgetTokens: 2048 }, 4096, forced)).toEqual({
+      adjustments: ['reasoning dropped'],
+    })
     expect(fields({ type: 'effort', effort: 'low' }, 4096, { ...forced, toolChoice: 'required' })).toEqual({
       adjustments: ['reasoning dropped'],
     })
   })
 
   it('maps the efforts Messages lacks onto its four', () => {
-    expect(fields({ type: 'adaptive', effort: 'minimal' }, 4096)).toMatchObject({ effort: 'low', adjustments: ['reasoning converted'] })
-    expect(fields({ type: 'adaptive', effort: 'xhigh' }, 4096)).toMatchObject({ effort: 'max', adjustments: ['reasoning converted'] })
+    expect(fields({ type: 'adaptive', effort: 'minimal' }, 4096)).toMatchObject({
+      effort: 'low',
+      adjustments: ['reasoning converted'],
+    })
+    expect(fields({ type: 'adaptive', effort: 'xhigh' }, 4096)).toMatchObject({
+      effort: 'max',
+      adjustments: ['reasoning converted'],
+    })
   })
 })

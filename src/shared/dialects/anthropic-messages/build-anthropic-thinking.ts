@@ -98,7 +98,7 @@ function adaptiveFields(
 }
 
 function effortAsBudget(
-  effort: Exclude<ReasoningEffort, 'none'>,
+  effort: ReasoningEffort,
   maxTokens: number,
   adjustments: ParamAdjustment[],
 ): AnthropicReasoningFields {

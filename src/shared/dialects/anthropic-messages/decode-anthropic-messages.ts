@@ -57,7 +57,9 @@ export function decodeAnthropicMessages(messages: AnthropicRequestMessage[]): {
       if (assistant.content.length > 0) out.push(assistant)
     }
   }
-  return systemCache === undefined ? { messages: out, systemTexts } : { messages: out, systemTexts, systemCache }
+  return systemCache === undefined
+    ? { messages: out, systemTexts }
+    : { messages: out, systemTexts, systemCache }
 }
 
 function decodeUser(blocks: AnthropicRequestBlock[]): ChatMessage[] {
@@ -76,7 +78,7 @@ function decodeUser(blocks: AnthropicRequestBlock[]): ChatMessage[] {
         ...(cache === undefined ? {} : { cache }),
       })
     } else if (block.type === 'text') {
-      content.push(withCache({ type: 'text', text: block.text } satisfies TextPart, block.cache_control))
+      content.push(withCache<TextPart>({ type: 'text', text: block.text }, block.cache_control))
     } else if (block.type === 'image') {
       const source = block.source
       const part: ImagePart =
@@ -94,7 +96,7 @@ function decodeAssistant(blocks: AnthropicRequestBlock[]): AssistantMessage {
   const content: AssistantMessage['content'] = []
   for (const block of blocks) {
     if (block.type === 'text') {
-      content.push(withCache({ type: 'text', text: block.text } satisfies TextPart, block.cache_control))
+      content.push(withCache<TextPart>({ type: 'text', text: block.text }, block.cache_control))
     } else if (block.type === 'tool_use') {
       const call: ToolCallPart = {
         type: 'tool-call',

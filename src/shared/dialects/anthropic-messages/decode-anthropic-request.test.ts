@@ -168,7 +168,10 @@ describe('decodeAnthropicRequest accepts what real clients send', () => {
           { type: 'redacted_thinking', data: 'EmwK' },
           { type: 'text', text: '12231' },
         ]),
-        user([{ type: 'text', text: 'Thanks', cache_control: { type: 'ephemeral', ttl: '5m' } }, { type: 'text', text: '!' }]),
+        user([
+          { type: 'text', text: 'Thanks', cache_control: { type: 'ephemeral', ttl: '5m' } },
+          { type: 'text', text: '!' },
+        ]),
       ],
     })
     expect(request.reasoning).toEqual({ type: 'budget', budgetTokens: 2048, display: 'omitted' })
@@ -189,11 +192,20 @@ describe('decodeAnthropicRequest accepts what real clients send', () => {
       ],
     })
     expect(request.tools?.[0]?.cache).toEqual({})
-    expect(Object.keys(request).sort()).toEqual(['maxTokens', 'messages', 'model', 'reasoning', 'stream', 'tools'])
+    expect(Object.keys(request).sort()).toEqual([
+      'maxTokens',
+      'messages',
+      'model',
+      'reasoning',
+      'stream',
+      'tools',
+    ])
   })
 
   it('decodes disabled and adaptive thinking, the latter with its output_config.effort', () => {
-    expect(decodeAnthropicRequest({ ...BASE, thinking: { type: 'disabled' }, messages: [user('x')] }).reasoning).toEqual({
+    expect(
+      decodeAnthropicRequest({ ...BASE, thinking: { type: 'disabled' }, messages: [user('x')] }).reasoning,
+    ).toEqual({
       type: 'off',
     })
     expect(
@@ -235,7 +247,14 @@ describe('decodeAnthropicRequest rejects with a 400 naming the field', () => {
       },
       'tool_choice',
     ],
-    ['a cache ttl it does not know', { ...BASE, messages: [user([{ type: 'text', text: 'x', cache_control: { type: 'ephemeral', ttl: '2h' } }])] }, 'messages.0.content.0.cache_control.ttl'],
+    [
+      'a cache ttl it does not know',
+      {
+        ...BASE,
+        messages: [user([{ type: 'text', text: 'x', cache_control: { type: 'ephemeral', ttl: '2h' } }])],
+      },
+      'messages.0.content.0.cache_control.ttl',
+    ],
     ['container is not supported', { ...BASE, messages: [user('x')], container: 'c' }, 'container'],
     ['temperature above 1', { ...BASE, temperature: 1.5, messages: [user('x')] }, 'temperature'],
     ['top_p below 0', { ...BASE, top_p: -0.1, messages: [user('x')] }, 'top_p'],

@@ -51,14 +51,22 @@ export function encodeAnthropicModelList(models: ModelListEntry[], query: QueryR
     data = start === 0 && afterId !== undefined ? [] : all.slice(start, start + limit)
     hasMore = data.length > 0 && start + limit < all.length
   }
-  return { data, has_more: hasMore, first_id: data[0]?.id ?? null, last_id: data[data.length - 1]?.id ?? null }
+  return {
+    data,
+    has_more: hasMore,
+    first_id: data[0]?.id ?? null,
+    last_id: data[data.length - 1]?.id ?? null,
+  }
 }
 
 function pageSize(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_PAGE_SIZE
   const limit = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw invalidParamError('limit', `must be an integer from 1 to ${MAX_PAGE_SIZE}; got ${JSON.stringify(raw)}.`)
+    throw invalidParamError(
+      'limit',
+      `must be an integer from 1 to ${MAX_PAGE_SIZE}; got ${JSON.stringify(raw)}.`,
+    )
   }
   return limit
 }

@@ -94,9 +94,14 @@ describe('encodeAnthropicResponse', () => {
       .map((c): ToolCallPart => ({ type: 'tool-call', ...c }))
     const thinking = fc.oneof(
       fc
-        .record({ text: fc.string({ unit: 'binary', maxLength: 10 }), signature: fc.base64String({ minLength: 4 }) })
+        .record({
+          text: fc.string({ unit: 'binary', maxLength: 10 }),
+          signature: fc.base64String({ minLength: 4 }),
+        })
         .map(({ text, signature }): ReasoningPart => ({ type: 'reasoning', text, signature })),
-      fc.base64String({ minLength: 4 }).map((data): RedactedReasoningPart => ({ type: 'redacted-reasoning', data })),
+      fc
+        .base64String({ minLength: 4 })
+        .map((data): RedactedReasoningPart => ({ type: 'redacted-reasoning', data })),
     )
     const result = fc.record({
       content: fc.array(fc.oneof(text, call, thinking), { maxLength: 6 }),

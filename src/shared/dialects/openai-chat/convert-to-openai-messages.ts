@@ -20,7 +20,8 @@ export function toOpenaiMessages(messages: ChatMessage[], adjustments: ParamAdju
   let thinking = 0
   for (const message of messages) {
     if (message.role !== 'assistant') continue
-    for (const part of message.content) if (part.type === 'reasoning' || part.type === 'redacted-reasoning') thinking++
+    for (const part of message.content)
+      if (part.type === 'reasoning' || part.type === 'redacted-reasoning') thinking++
   }
   if (thinking > 0) {
     adjustments.push({

@@ -1,4 +1,10 @@
-import type { AssistantContentPart, AssistantMessage, ChatMessage, ImagePart, TextPart } from '../../chat/chat-request'
+import type {
+  AssistantContentPart,
+  AssistantMessage,
+  ChatMessage,
+  ImagePart,
+  TextPart,
+} from '../../chat/chat-request'
 import { type GatewayError, invalidParamError } from '../../chat/errors'
 import { jsonTextDepth, MAX_JSON_DEPTH, tooDeepError } from '../json-depth'
 import { imageSourceFromOpenaiUrl } from './openai-image-url'
@@ -121,7 +127,11 @@ function decodeAssistant(
         : wireContent.map((part) => (part.type === 'text' ? part.text : part.refusal))
   // Empty text says nothing (and Messages refuses empty text blocks): it is not carried.
   for (const text of texts) if (text.length > 0) content.push({ type: 'text', text })
-  if (!content.some((part) => part.type === 'text') && message.refusal != null && message.refusal.length > 0) {
+  if (
+    !content.some((part) => part.type === 'text') &&
+    message.refusal != null &&
+    message.refusal.length > 0
+  ) {
     content.push({ type: 'text', text: message.refusal })
   }
   const ids = new Set<string>()

@@ -162,7 +162,11 @@ describe('decodeOpenaiRequest accepts what clients send', () => {
     for (const limit of ['max_tokens', 'max_completion_tokens']) {
       expect(
         decodeOpenaiRequest({ ...base, [limit]: 500, reasoning_effort: 'xhigh', prompt_cache_key: 'team-a' }),
-      ).toMatchObject({ maxTokens: 500, reasoning: { type: 'effort', effort: 'xhigh' }, promptCacheKey: 'team-a' })
+      ).toMatchObject({
+        maxTokens: 500,
+        reasoning: { type: 'effort', effort: 'xhigh' },
+        promptCacheKey: 'team-a',
+      })
     }
     const history = decodeOpenaiRequest({
       ...base,
@@ -180,11 +184,17 @@ describe('decodeOpenaiRequest accepts what clients send', () => {
         { type: 'text', text: 'Hello.' },
       ],
     })
-    expect(history.messages[2]).toEqual({ role: 'assistant', content: [{ type: 'reasoning', text: 'Only thought.' }] })
+    expect(history.messages[2]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'reasoning', text: 'Only thought.' }],
+    })
   })
 
   it('refuses a reasoning_effort it does not know, naming the field and the value', () => {
-    const error = gatewayErrorOf(() => decodeOpenaiRequest({ ...base, reasoning_effort: 'extreme' }), 'extreme')
+    const error = gatewayErrorOf(
+      () => decodeOpenaiRequest({ ...base, reasoning_effort: 'extreme' }),
+      'extreme',
+    )
     expect(error.param).toBe('reasoning_effort')
     expect(error.message).toMatch(/extreme/)
     expect(error.message).toMatch(/none, minimal, low, medium, high, xhigh, max/)

@@ -86,12 +86,12 @@ class OpenaiStreamEncoder implements StreamEncoder {
   private encode(part: StreamPart): SseFrame[] {
     const frames: SseFrame[] = []
     switch (part.type) {
-      case 'start':
-      case 'raw':
-      case 'tool-call-end':
       // No field on this wire for a thinking signature or encrypted thinking.
       case 'reasoning-signature':
       case 'redacted-reasoning':
+      case 'start':
+      case 'raw':
+      case 'tool-call-end':
         return frames
       case 'text-delta':
         if (part.text.length > 0) this.pushDelta(frames, { content: part.text })

@@ -56,7 +56,9 @@ describe('reasoningPartsFrom', () => {
   })
 
   it('reads nothing from null or absent fields', () => {
-    expect(reasoningPartsFrom({ reasoning_content: null, reasoning: null, reasoning_details: null })).toEqual([])
+    expect(reasoningPartsFrom({ reasoning_content: null, reasoning: null, reasoning_details: null })).toEqual(
+      [],
+    )
     expect(reasoningPartsFrom({})).toEqual([])
   })
 })

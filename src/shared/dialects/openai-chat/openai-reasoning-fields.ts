@@ -16,7 +16,9 @@ export type OpenaiReasoningFields = {
  * the text is taken from the first of the three that has any, and only the signature and the
  * encrypted entries from the details. Entries of unknown shape are skipped.
  */
-export function reasoningPartsFrom(fields: OpenaiReasoningFields): Array<ReasoningPart | RedactedReasoningPart> {
+export function reasoningPartsFrom(
+  fields: OpenaiReasoningFields,
+): Array<ReasoningPart | RedactedReasoningPart> {
   let text = fields.reasoning_content ?? fields.reasoning ?? ''
   let signature: string | undefined
   const redacted: RedactedReasoningPart[] = []

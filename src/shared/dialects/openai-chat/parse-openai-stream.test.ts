@@ -489,7 +489,11 @@ describe('createOpenaiStreamParser edge cases', () => {
         }),
       ),
       ...parser.push(
-        chunk({ choices: [{ index: 0, delta: { reasoning_details: [{ type: 'reasoning.encrypted', data: 'ZW5j' }] } }] }),
+        chunk({
+          choices: [
+            { index: 0, delta: { reasoning_details: [{ type: 'reasoning.encrypted', data: 'ZW5j' }] } },
+          ],
+        }),
       ),
       ...parser.push(chunk({ choices: [{ index: 0, delta: { content: 'Done.' } }] })),
     ]

@@ -135,7 +135,8 @@ class OpenaiStreamParser implements StreamParser {
             continue
           }
           if (part.text.length > 0) parts.push({ type: 'reasoning-delta', text: part.text })
-          if (part.signature !== undefined) parts.push({ type: 'reasoning-signature', signature: part.signature })
+          if (part.signature !== undefined)
+            parts.push({ type: 'reasoning-signature', signature: part.signature })
         }
         if (delta.content != null && delta.content.length > 0)
           parts.push({ type: 'text-delta', text: delta.content })
