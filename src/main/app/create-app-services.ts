@@ -11,6 +11,7 @@ import { createKnownKeys } from './known-keys'
 import { withRedactedErrors } from './redacting-handlers'
 import { createTargetResolver } from './target-resolver'
 import { createRunRegistry } from '../services/runs'
+import { createServiceTokenCounter } from '../services/token-count/service-token-count'
 import type { RunTarget } from '../services/runs/run-registry-options'
 import { warmUpRuns } from '../services/runs/warm-up-runs'
 import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
@@ -92,6 +93,7 @@ export async function createAppServices(options: {
     runs,
     evals,
     local,
+    countTokens: createServiceTokenCounter({ resolveTarget }),
     quarantinedFiles,
     keys: { rememberKey, readKey, withoutKeys },
   })

@@ -14,6 +14,7 @@ import { readyOpenedConversation } from '../services/local-gateway/conversation-
 import type { LocalGateway } from '../services/local-gateway/start-local-gateway'
 import type { RunRegistry } from '../services/runs'
 import type { SecretStore } from '../services/secret-store'
+import type { ServiceTokenCounter } from '../services/token-count/service-token-count'
 import type { SettingsService } from '../services/settings/settings-service'
 import type { KnownKeys } from './known-keys'
 
@@ -31,6 +32,7 @@ export function createDomainHandlers(deps: {
   runs: RunRegistry
   evals: EvalService
   local: LocalGateway
+  countTokens: ServiceTokenCounter
   quarantinedFiles: string[]
   keys: Pick<KnownKeys, 'rememberKey' | 'readKey' | 'withoutKeys'>
 }): InvokeHandlers {
@@ -40,7 +42,13 @@ export function createDomainHandlers(deps: {
     ...createAppHandlers({ abilities, settings, quarantinedFiles: deps.quarantinedFiles }),
     ...createProfileHandlers({ settings, secrets, emit }),
     ...createSecretHandlers({ settings, secrets, rememberKey, localApiKey: local.apiKey }),
-    ...createChatHandlers({ settings, catalogs: deps.catalogs, runs: deps.runs, history }),
+    ...createChatHandlers({
+      settings,
+      catalogs: deps.catalogs,
+      runs: deps.runs,
+      history,
+      countTokens: deps.countTokens,
+    }),
     ...createCurlHandlers({ abilities, settings, readKey }),
     ...createHistoryHandlers({
       history,

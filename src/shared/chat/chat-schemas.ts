@@ -25,7 +25,7 @@ const imageSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('url'), url: z.string().min(1) }),
 ])
 
-const cacheBreakpointSchema = z.strictObject({ ttl: z.enum(CACHE_TTLS).optional() })
+export const cacheBreakpointSchema = z.strictObject({ ttl: z.enum(CACHE_TTLS).optional() })
 
 const textPartSchema = z.strictObject({
   type: z.literal('text'),
@@ -81,7 +81,7 @@ export const toolDefinitionSchema = z.strictObject({
   cache: cacheBreakpointSchema.optional(),
 })
 
-const reasoningSettingSchema = z.discriminatedUnion('type', [
+export const reasoningSettingSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('off') }),
   z.strictObject({
     type: z.literal('budget'),

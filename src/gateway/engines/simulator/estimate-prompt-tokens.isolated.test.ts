@@ -11,7 +11,7 @@ import {
   TOKENS_PER_IMAGE,
   TOKENS_PER_MESSAGE,
   TOKENS_PER_TOOL,
-} from './prompt-segments'
+} from '@shared/tokens/prompt-segments'
 
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
   (await import('@shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),

@@ -2,10 +2,11 @@ import type { ChatRequest } from '@shared/chat/chat-request'
 import { countTextTokens } from '@shared/tokens/count-text-tokens'
 import { createTokenCountCache } from '@shared/tokens/token-count-cache'
 import { forEachTextInSlices } from '@node/async/for-each-text-in-slices'
-import { forEachPromptSegment, REPLY_PRIMING_TOKENS, type PromptSegment } from './prompt-segments'
+import { countPromptTokens } from '@shared/tokens/count-prompt-tokens'
+import { forEachPromptSegment, type PromptSegment } from '@shared/tokens/prompt-segments'
 
 /**
- * The prompt's size in tokens (prompt-segments.ts says how each piece is priced), as the simulated model would see it. The gateway also uses it to refuse
+ * The prompt's size in tokens (shared/tokens/prompt-segments.ts says how each piece is priced; the app's context meter counts the same way), as the simulated model would see it. The gateway also uses it to refuse
  * prompts over the context length, so it must stay linear (each text is tokenized in bounded windows,
  * see shared/tokens/count-text-tokens.ts) and cheap on every send into a long chat: each text's count
  * is remembered (countCached), so the settled turns a chat sends again cost a lookup, not a tokenizer
@@ -55,11 +56,4 @@ export function forEachCountedPromptSegment(
   visit: (segment: PromptSegment) => void,
 ): void {
   forEachPromptSegment(request, countCached, visit)
-}
-
-function countPromptTokens(request: ChatRequest, countText: (text: string) => number): number {
-  // Each text is counted alone: the role framing keeps neighbouring texts from merging into one token.
-  let tokens = REPLY_PRIMING_TOKENS
-  forEachPromptSegment(request, countText, (segment) => (tokens += segment.tokens))
-  return tokens
 }

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import type { CacheTtl, ChatRequest, DialectId } from '@shared/chat/chat-request'
 import { forEachCountedPromptSegment } from './estimate-prompt-tokens'
-import type { PromptSegment } from './prompt-segments'
+import type { PromptSegment } from '@shared/tokens/prompt-segments'
 import type { PromptCacheUsage } from './simulation-types'
 
 /** The most prefixes the cache remembers; the least recently used goes first (a few MB at most). */

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ChatRequest } from '@shared/chat/chat-request'
 import { invalidParamError } from '@shared/chat/errors'
-import { currentToolLoopStart } from './prompt-segments'
+import { currentToolLoopStart } from '@shared/tokens/prompt-segments'
 
 /** Marks what this gateway signed: a signature that does not start with it was not made here. */
 const SIGNATURE_TAG = Buffer.from('sim1')

@@ -34,6 +34,11 @@ export function buildReplyRecord(
     if (metrics.tokensPerSecond !== undefined) record.metrics.tokensPerSecond = metrics.tokensPerSecond
     record.metrics.outputTokens = metrics.outputTokens
     if (metrics.points !== undefined) record.metrics.points = metrics.points
+    if (metrics.reasoningMs !== undefined) record.metrics.reasoningMs = metrics.reasoningMs
+    if (metrics.reasoningTokens !== undefined) {
+      record.metrics.reasoningTokens = metrics.reasoningTokens
+      record.metrics.reasoningTokensEstimated = metrics.reasoningTokensEstimated === true
+    }
   }
   return record
 }

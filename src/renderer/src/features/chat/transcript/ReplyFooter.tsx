@@ -80,7 +80,9 @@ function ReplyFigures({ view }: { view: ReplyView }): React.JSX.Element {
         )}
         {view.total && <Figure title="Total time">total {view.total}</Figure>}
         {view.usage && (
-          <Figure title="Tokens: input (prompt) · output · read from cache">{view.usage}</Figure>
+          <Figure title="Tokens: input (the whole prompt; when the prompt cache was used, split into uncached, written to the cache and read from it) · output (of which reasoning)">
+            {view.usage}
+          </Figure>
         )}
         {view.points && <Figure title={`${view.points.exact} pts (exact)`}>{view.points.compact} pts</Figure>}
       </div>

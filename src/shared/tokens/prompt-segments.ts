@@ -1,7 +1,9 @@
-import type { CacheBreakpoint, ChatMessage, ChatRequest } from '@shared/chat/chat-request'
+import type { CacheBreakpoint, ChatMessage, ChatRequest } from '../chat/chat-request'
 
 /**
- * How the simulator prices a prompt (documented in README.md). Real providers add a few framing
+ * How a prompt is priced in tokens, by the local gateway (its context-length check, the usage it
+ * reports, its prompt cache; src/gateway/engines/simulator/README.md) and by the app's context meter,
+ * which shows before a send the count the gateway will report. Real providers add a few framing
  * tokens per message and bill images by size; fixed figures keep the estimate predictable:
  * - every message (and the system prompt) costs its text plus TOKENS_PER_MESSAGE for the role framing;
  * - every image costs TOKENS_PER_IMAGE, whatever its size (OpenAI's price of a low-detail image);
