@@ -29,6 +29,8 @@ export type UpstreamTransport = {
 export type UpstreamResponse = {
   status: number
   header(name: string): string | undefined
+  /** Every header, as Node parsed them (a recording keeps them). */
+  headers(): Readonly<Record<string, string | string[] | undefined>>
   /** The body as text, chunk by chunk; throws a GatewayError if the upstream breaks or goes silent. */
   chunks(): AsyncGenerator<string>
   /** The whole body; rejects with a GatewayError if the upstream breaks or goes silent. */
@@ -152,6 +154,7 @@ function wrapResponse(response: IncomingMessage, idleMs: number): UpstreamRespon
       const value = response.headers[name.toLowerCase()]
       return Array.isArray(value) ? value.join(', ') : value
     },
+    headers: () => response.headers,
     chunks: () => readChunks(response, idleMs),
     text: () => readText(response, idleMs),
     abandon() {
