@@ -71,7 +71,7 @@ export function reasoningOptions(
 }
 
 /** The room a Messages reply has: max tokens, or the default the builder sends. */
-export function replyRoom(maxTokens: number | undefined): number {
+function replyRoom(maxTokens: number | undefined): number {
   return maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS
 }
 

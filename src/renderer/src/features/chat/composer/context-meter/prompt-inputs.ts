@@ -20,7 +20,7 @@ function withoutImageData(message: ChatMessage): ChatMessage {
  * A pane's request without the draft, as the counter needs it (images without their data). A
  * `{{variable}}` without a value (the composer refuses to send then) is counted as written.
  */
-export function baseRequest(conversation: Conversation, pane: Pane): ChatRequest {
+function baseRequest(conversation: Conversation, pane: Pane): ChatRequest {
   let request: ChatRequest
   try {
     request = paneRequest(conversation, pane)
