@@ -1,3 +1,4 @@
+import { delayUnlessAborted } from '@shared/async/delay-unless-aborted'
 import { GatewayError } from '@shared/chat/errors'
 import { encodeSseFrame } from '@shared/dialects/sse/sse-encode'
 import type { Cassette } from '@node/cassettes/cassette-schema'
@@ -24,7 +25,7 @@ export function cassetteResponse(
   const dueAt = (atMs: number): number => (speed === 'instant' ? 0 : atMs / speed)
   const waitUntil = async (atMs: number): Promise<void> => {
     const wait = start + dueAt(atMs) - now()
-    if (wait > 0) await sleep(wait, signal)
+    if (wait > 0) await delayUnlessAborted(wait, signal)
   }
   const endError = (): GatewayError | undefined => {
     const error = response.end.error
@@ -68,17 +69,4 @@ export function cassetteResponse(
       // Nothing to hang up on: the client's leaving aborts `signal`, which ends the waits.
     },
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = (): void => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
