@@ -1,5 +1,13 @@
 import path from 'node:path'
-import { evalRunSchema, parseRunJson, runToJson, runToJunitXml, type EvalRun } from '@shared/eval'
+import {
+  evalRunSchema,
+  parseRunJson,
+  runToJson,
+  runToJunitXml,
+  totalsForTarget,
+  type EvalRun,
+} from '@shared/eval'
+import { targetName } from '@shared/eval/charts/target-name'
 import type { EvalRunSummary } from '@shared/ipc/eval-schemas'
 import { UserFacingError } from '../user-facing-error'
 import { createJsonDirectoryStore } from '../json-store'
@@ -28,6 +36,10 @@ function summarizeRun(run: EvalRun): EvalRunSummary {
     cells: run.cells.length,
     passed: run.cells.filter((cell) => cell.passed).length,
     total: run.caseIds.length * run.targets.length,
+    targets: run.targets.map((target) => {
+      const { passed, cells } = totalsForTarget(run, target.id)
+      return { id: target.id, name: targetName(target), passed, cells }
+    }),
   }
   if (run.finishedAt !== undefined) summary.finishedAt = run.finishedAt
   return summary
