@@ -163,8 +163,8 @@ export const invokeChannels = {
   'eval:export': {
     input: z.strictObject({
       runId: z.string().max(128),
-      format: z.enum(['json', 'junit']),
-      /** JSON only: a previous run to include the comparison with. */
+      format: z.enum(['json', 'junit', 'html']),
+      /** JSON and HTML: a previous run to include the comparison with. */
       previousRunId: z.string().max(128).optional(),
     }),
     output: z.strictObject({ fileName: z.string(), text: z.string() }),

@@ -8,6 +8,7 @@ import {
   type EvalRun,
 } from '@shared/eval'
 import { targetName } from '@shared/eval/charts/target-name'
+import { writeHtmlReport } from '@shared/eval/report'
 import type { EvalRunSummary } from '@shared/ipc/eval-schemas'
 import { UserFacingError } from '../user-facing-error'
 import { createJsonDirectoryStore } from '../json-store'
@@ -19,10 +20,13 @@ export type EvalRunStore = {
   read(id: string): Promise<EvalRun>
   /** Every saved run's summary, newest first. */
   list(): Promise<EvalRunSummary[]>
-  /** A saved run as a file to hand out: JSON (compared with `previousRunId` if given) or JUnit XML. */
+  /**
+   * A saved run as a file to hand out: JSON or the HTML report (compared with `previousRunId` if
+   * given; the report also charts the set's saved runs), or JUnit XML.
+   */
   export(input: {
     runId: string
-    format: 'json' | 'junit'
+    format: 'json' | 'junit' | 'html'
     previousRunId?: string
   }): Promise<{ fileName: string; text: string }>
 }
@@ -74,6 +78,15 @@ export async function openEvalRunStore(options: {
       const base = `${fileSafe(run.setName)}-${run.id}`
       if (input.format === 'junit') return { fileName: `${base}.junit.xml`, text: runToJunitXml(run) }
       const previous = input.previousRunId === undefined ? undefined : await read(input.previousRunId)
+      if (input.format === 'html') {
+        const trend = (await runs.summaries()).flatMap(({ summary }) =>
+          summary.setName === run.setName && summary.targets !== undefined
+            ? [{ id: summary.id, startedAt: summary.startedAt, targets: summary.targets }]
+            : [],
+        )
+        const options = previous === undefined ? { trend } : { trend, previous }
+        return { fileName: `${base}.html`, text: writeHtmlReport(run, options) }
+      }
       const text = runToJson(run, previous)
       parseRunJson(text) // what we hand out must read back
       return { fileName: `${base}.json`, text }

@@ -1,0 +1,1 @@
+export { writeHtmlReport, type HtmlReportOptions } from './write-html-report'
