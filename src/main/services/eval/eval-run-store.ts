@@ -5,6 +5,7 @@ import {
   runToJson,
   runToJunitXml,
   totalsForTarget,
+  type CellReview,
   type EvalRun,
 } from '@shared/eval'
 import { targetName } from '@shared/eval/charts/target-name'
@@ -29,6 +30,8 @@ export type EvalRunStore = {
     format: 'json' | 'junit' | 'html'
     previousRunId?: string
   }): Promise<{ fileName: string; text: string }>
+  /** Sets (or, with null, takes back) a person's verdict on one cell of a saved run. */
+  review(input: { runId: string; caseId: string; targetId: string; review: CellReview | null }): Promise<void>
 }
 
 function summarizeRun(run: EvalRun): EvalRunSummary {
@@ -90,6 +93,15 @@ export async function openEvalRunStore(options: {
       const text = runToJson(run, previous)
       parseRunJson(text) // what we hand out must read back
       return { fileName: `${base}.json`, text }
+    },
+    async review({ runId, caseId, targetId, review }) {
+      const run = await read(runId)
+      const cell = run.cells.find((c) => c.caseId === caseId && c.targetId === targetId)
+      if (cell === undefined)
+        throw new UserFacingError('not_found', 'That cell was not run: there is nothing to review.')
+      if (review === null) delete cell.review
+      else cell.review = review
+      await runs.write(run.id, run)
     },
   }
 }
