@@ -45,7 +45,8 @@ export function LatencyChart({ run, field }: { run: RunCells; field: LatencyFiel
           value: (_u: uPlot, v: number | null) => (v == null ? '–' : `${Math.round(v * 100)}%`),
         })),
       ],
-      legend: { show: true, live: true },
+      // The targets' legend above the charts names the colours.
+      legend: { show: false },
       hooks: {
         draw: [
           (u: uPlot) => {

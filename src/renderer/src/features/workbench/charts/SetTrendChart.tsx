@@ -61,7 +61,8 @@ export function SetTrendChart({
           value: (_u: uPlot, v: number | null) => (v == null ? '–' : formatPercent(v)),
         })),
       ],
-      legend: { show: true, live: true },
+      // The targets' legend above the charts names the colours.
+      legend: { show: false },
     }),
     [names, colorIndex],
   )
