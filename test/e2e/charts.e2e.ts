@@ -100,9 +100,9 @@ test('compare: both panes’ latest replies on one token timeline', async ({ pag
   await chat.setCompare('Dialects side by side')
   await chat.send('Race me')
   await chat.waitForIdle()
-  const figure = page
-    .getByRole('region', { name: 'Compare token timelines' })
-    .getByRole('figure', { name: 'Output tokens over time, latest replies' })
+  const region = page.getByRole('region', { name: 'Compare token timelines' })
+  await region.getByText('Token timelines of the latest replies').click()
+  const figure = region.getByRole('figure', { name: 'Output tokens over time, latest replies' })
   await expect(figure.locator('canvas').first()).toBeVisible()
   // uPlot's legend names each line.
   await expect(figure).toContainText('Pane 1:')

@@ -9,7 +9,7 @@ export const STALL_MS = 250
 export type TimelinePhase = 'reasoning' | 'text' | 'tool'
 
 /** One raw event that carried part of the reply. */
-export type TimelineEvent = {
+type TimelineEvent = {
   /** Its position in the inspector's raw events (0-based). */
   index: number
   /** ms since the request was sent, as the inspector shows it. */

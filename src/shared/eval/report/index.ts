@@ -1,1 +1,1 @@
-export { writeHtmlReport, type HtmlReportOptions } from './write-html-report'
+export { writeHtmlReport } from './write-html-report'

@@ -3,7 +3,7 @@ import { escapeHtml } from './escape-html'
 import { formatCount, formatMs } from './report-format'
 
 /** Output shown per cell: enough to judge a reply; the JSON export keeps all of it. */
-export const REPORT_OUTPUT_CHARS = 2_000
+const REPORT_OUTPUT_CHARS = 2_000
 
 function cellHtml(cell: CellResult | undefined, regressed: boolean): string {
   if (cell === undefined) return '<td class="cell pending">not run</td>'

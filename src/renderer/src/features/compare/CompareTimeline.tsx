@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { StoredMessage } from '@shared/history/conversation'
 import { useAppStore } from '@renderer/store'
+import { Disclosure } from '@renderer/components/Disclosure'
 import { useThrottledValue } from '@renderer/components/use-throttled-value'
 import { ChartFigure } from '@renderer/features/charts/ChartFigure'
 import { timelineOfRun } from '@renderer/features/charts/timeline/run-timeline'
@@ -21,7 +22,8 @@ function latestReplyId(messages: readonly StoredMessage[]): string | undefined {
 
 /**
  * The panes' latest replies on one token timeline (replies made since the app started: their raw
- * events are kept in memory), so their pace reads side by side: TTFT, speed and stalls.
+ * events are kept in memory), so their pace reads side by side: TTFT, speed and stalls. Folded by
+ * default: open, it takes height from the panes above.
  */
 export function CompareTimeline(): React.JSX.Element | null {
   const runs = useAppStore(
@@ -53,22 +55,24 @@ export function CompareTimeline(): React.JSX.Element | null {
   if (lines.length < 2) return null
   return (
     <section aria-label="Compare token timelines" className="compare-timeline">
-      <ChartFigure
-        title="Output tokens over time, latest replies"
-        chart={
-          <TokenTimelineChart
-            lines={lines}
-            height={160}
-            label="Output tokens over time of each pane's latest reply"
-          />
-        }
-        table={lines.map((line) => (
-          <div key={line.name}>
-            <h4 className="chart-table-title">{line.name}</h4>
-            <TimelineTable timeline={line.timeline} />
-          </div>
-        ))}
-      />
+      <Disclosure summary="Token timelines of the latest replies">
+        <ChartFigure
+          title="Output tokens over time, latest replies"
+          chart={
+            <TokenTimelineChart
+              lines={lines}
+              height={160}
+              label="Output tokens over time of each pane's latest reply"
+            />
+          }
+          table={lines.map((line) => (
+            <div key={line.name}>
+              <h4 className="chart-table-title">{line.name}</h4>
+              <TimelineTable timeline={line.timeline} />
+            </div>
+          ))}
+        />
+      </Disclosure>
     </section>
   )
 }
