@@ -12,6 +12,9 @@ export function createEvalHandlers(deps: { evals: EvalService }): HandlersFor<'e
     'eval:stop': async ({ runId }) => {
       await evals.stop(runId)
     },
+    'eval:review': async (input) => {
+      await evals.review(input)
+    },
     'eval:list-runs': async () => evals.listRuns(),
     'eval:get-run': async ({ id }) => evals.getRun(id),
     'eval:list-sets': async () => evals.listSets(),

@@ -97,6 +97,11 @@ export async function createEvalService(options: {
     getSet: (id: string) => sets.get(id),
     saveSet: (id: string | undefined, set: TestSet) => sets.save(id, set),
     exportRun: (input: Parameters<EvalRunStore['export']>[0]) => runs.export(input),
+    async review(input: Parameters<EvalRunStore['review']>[0]): Promise<void> {
+      if (active?.runId === input.runId)
+        throw new UserFacingError('run_active', 'Cells can be reviewed once the run has ended.')
+      await runs.review(input)
+    },
     cancelAll(): void {
       active?.controller.abort()
       registry.cancelAll()

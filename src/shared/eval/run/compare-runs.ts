@@ -1,4 +1,4 @@
-import { cellKey, type CellResult, type EvalRun } from './eval-run-types'
+import { cellKey, type CellResult } from './eval-run-types'
 
 type CellChange = {
   caseId: string
@@ -22,8 +22,8 @@ export type RunComparison = {
 }
 
 export function compareRuns(
-  previous: Pick<EvalRun, 'cells'>,
-  current: Pick<EvalRun, 'cells'>,
+  previous: { cells: readonly CellResult[] },
+  current: { cells: readonly CellResult[] },
 ): RunComparison {
   const before = new Map(previous.cells.map((cell) => [cellKey(cell.caseId, cell.targetId), cell]))
   const comparison: RunComparison = { regressions: [], fixes: [], unchanged: 0, added: 0, removed: 0 }

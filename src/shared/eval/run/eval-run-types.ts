@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { dialectIdSchema, finishReasonSchema, usageSchema } from '../../chat/chat-schemas'
 import { terminalStateSchema } from '../../runs/run-types'
 import { paramPresetSchema } from '../test-set-schema'
+import { cellReviewSchema } from './cell-review'
 
 /**
  * One column of the matrix: where requests go (`connection`: a profile id in the app, a named
@@ -52,6 +53,7 @@ export const cellResultSchema = z.strictObject({
   passed: z.boolean(),
   /** Epoch ms when the cell finished. */
   finishedAt: z.number(),
+  review: cellReviewSchema.optional(),
 })
 export type CellResult = z.infer<typeof cellResultSchema>
 

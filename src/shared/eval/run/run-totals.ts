@@ -34,7 +34,7 @@ function numbers(cells: readonly CellResult[], pick: (c: CellResult) => number |
   })
 }
 
-export function totalsForTarget(run: Pick<EvalRun, 'cells'>, targetId: string): TargetTotals {
+export function totalsForTarget(run: { cells: readonly CellResult[] }, targetId: string): TargetTotals {
   const cells = run.cells.filter((c) => c.targetId === targetId)
   const passed = cells.filter((c) => c.passed).length
   const total = numbers(cells, (c) => c.totalMs)
