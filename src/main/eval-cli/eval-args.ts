@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { DIALECT_IDS, type DialectId } from '@shared/chat/chat-request'
 import { SEED_MODELS } from '@shared/catalog'
 import type { EvalTarget } from '@shared/eval/run/eval-run-types'
+import { EVAL_SCALE_OPTIONS, EVAL_SCALE_USAGE, parseScaleArgs, type EvalScaleArgs } from './eval-scale-args'
 
 export type EvalCliArgs = {
   help: boolean
@@ -17,6 +18,10 @@ export type EvalCliArgs = {
   keyEnv: string
   ttftMs: number | undefined
   tokensPerSecond: number | undefined
+  /** Sharding, journal, resume, HTML (eval-scale-args.ts). */
+  scale: EvalScaleArgs
+  /** Whether --target was given (a resumed run keeps its own targets). */
+  targetsGiven: boolean
 }
 
 /** The connection name of targets served by the in-process local gateway. */
@@ -35,12 +40,15 @@ export const EVAL_CLI_OPTIONS = {
   'key-env': { type: 'string' },
   'ttft-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
+  ...EVAL_SCALE_OPTIONS,
 } as const satisfies ParseArgsConfig['options']
 
 export const EVAL_USAGE = `Usage: npm run eval -- <set-file> [options]
+       npm run eval -- merge <part.json>… [--json file] [--junit file] [--html file]
 
 Runs a test set (JSON or YAML, docs/eval.md) over targets and grades every cell. Progress goes to
 stderr, totals and failures to stdout. Exit code: 0 all cells passed, 1 a cell failed, 2 bad input.
+\`merge\` combines the parts of a sharded run (docs/eval.md, "Sharded runs").
 
 Options:
   --target <spec>         A target, repeatable: <dialect>:<model>[@<base_url>]. Dialect: openai-chat
@@ -55,7 +63,7 @@ Options:
   --key-env <NAME>        Env var with the key for targets with a base URL (default ${DEFAULT_KEY_ENV}).
   --ttft-ms <n>           Local gateway simulator: time to first token in ms.
   --tokens-per-second <n> Local gateway simulator: output speed.
-  --print-schema          Print the JSON Schema of test-set files and exit.
+${EVAL_SCALE_USAGE}  --print-schema          Print the JSON Schema of test-set files and exit.
   -h, --help              Show this help.
 `
 
@@ -131,5 +139,7 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     keyEnv: values['key-env'] ?? DEFAULT_KEY_ENV,
     ttftMs: integerFlag('--ttft-ms', values['ttft-ms'], 0, 60_000),
     tokensPerSecond: integerFlag('--tokens-per-second', values['tokens-per-second'], 1, 1_000_000),
+    scale: parseScaleArgs(values, (message) => new EvalUsageError(message)),
+    targetsGiven: targets.length > 0,
   }
 }
