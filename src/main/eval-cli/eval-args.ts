@@ -97,7 +97,7 @@ export function parseTargetSpec(spec: string): EvalTarget {
 }
 
 /** Both dialects × both catalog models, against the local gateway. */
-export function defaultTargets(): EvalTarget[] {
+function defaultTargets(): EvalTarget[] {
   return SEED_MODELS.flatMap((model) =>
     DIALECT_IDS.map((dialect) => parseTargetSpec(`${dialect}:${model.name}`)),
   )

@@ -39,7 +39,7 @@ type ScaleValues = {
 }
 
 /** `2/3` → shard 2 of 3; throws `usage` with the reason otherwise. */
-export function parseShardSpec(spec: string, usage: (message: string) => Error): RunShard {
+function parseShardSpec(spec: string, usage: (message: string) => Error): RunShard {
   const match = /^(\d+)\/(\d+)$/.exec(spec)
   const index = Number(match?.[1])
   const count = Number(match?.[2])

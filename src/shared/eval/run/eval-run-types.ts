@@ -75,7 +75,7 @@ export const cellResultSchema = z.strictObject({
 export type CellResult = z.infer<typeof cellResultSchema>
 
 /** Which share of the cases a run holds (`--shard i/n`): case k (from 0) belongs to shard k mod n + 1. */
-export const runShardSchema = z.strictObject({
+const runShardSchema = z.strictObject({
   index: z.number().int().min(1).max(EVAL_LIMITS.shards),
   count: z.number().int().min(1).max(EVAL_LIMITS.shards),
 })
