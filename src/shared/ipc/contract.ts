@@ -163,10 +163,14 @@ export const invokeChannels = {
       concurrency: z.number().int().min(1).max(16).optional(),
       /** A stopped run to finish: its cells are kept, only the missing ones are sent. */
       resumeRunId: z.string().max(128).optional(),
+      /** Where rubric graders send their request; the first target when left out. */
+      graderTarget: evalTargetSchema.optional(),
     }),
     output: z.strictObject({ runId: z.string() }),
   },
   'eval:stop': { input: z.strictObject({ runId: z.string().max(128) }), output: z.undefined() },
+  /** The run still going in main with its cells so far (a reloaded renderer re-attaches), or null. */
+  'eval:active': { input: z.undefined(), output: evalRunSchema.nullable() },
   /** A person's pass/fail with a comment on one cell (null takes it back); kept with the run. */
   'eval:review': {
     input: z.strictObject({

@@ -12,6 +12,7 @@ export function createEvalHandlers(deps: { evals: EvalService }): HandlersFor<'e
     'eval:stop': async ({ runId }) => {
       await evals.stop(runId)
     },
+    'eval:active': async () => evals.active(),
     'eval:review': async (input) => {
       await evals.review(input)
     },

@@ -97,8 +97,7 @@ export async function openEvalRunStore(options: {
     async review({ runId, caseId, targetId, review }) {
       const run = await read(runId)
       const cell = run.cells.find((c) => c.caseId === caseId && c.targetId === targetId)
-      if (cell === undefined)
-        throw new UserFacingError('not_found', 'That cell was not run: there is nothing to review.')
+      if (cell === undefined) throw new UserFacingError('not_found', 'That cell has no result to review yet.')
       if (review === null) delete cell.review
       else cell.review = review
       await runs.write(run.id, run)

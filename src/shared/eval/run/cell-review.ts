@@ -1,13 +1,13 @@
 import { z } from 'zod'
+import { EVAL_LIMITS } from '../eval-limits'
 
 /**
  * A person's verdict on a cell, kept with the run and counted apart from the graders (promptfoo's
- * viewer allows the same): it never changes `passed`. The same names and shape as the run format's
- * review in issue 27 part A (which owns storing it).
+ * viewer allows the same): it never changes `passed`. The run journal stores it.
  */
 export const cellReviewSchema = z.strictObject({
   verdict: z.enum(['pass', 'fail']),
-  comment: z.string().max(10_000).optional(),
+  comment: z.string().max(EVAL_LIMITS.reviewCommentChars).optional(),
   /** Epoch ms of the review. */
   at: z.number(),
 })

@@ -1,9 +1,9 @@
-import { cellKey } from '@shared/eval/run/eval-run-types'
+import { cellKey, type EvalTarget } from '@shared/eval/run/eval-run-types'
 import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 import { draftToSet } from '@renderer/features/workbench/workbench-set'
-import { workbenchError, type WorkbenchRun } from './workbench-state'
+import { workbenchError, type WorkbenchRun, type WorkbenchState } from './workbench-state'
 
 /** An evaluation run of the draft: start, stop, resume, and the progress main streams back. */
 export type EvaluationActions = {
@@ -13,6 +13,11 @@ export type EvaluationActions = {
   applyEvalProgress(events: EvalProgressEvent[]): void
 }
 
+/** The chosen grading target while it is still a column; else the first (main's default too). */
+function graderTarget(state: Pick<WorkbenchState, 'wbTargets' | 'wbGraderTargetId'>): EvalTarget | undefined {
+  return state.wbTargets.find((t) => t.id === state.wbGraderTargetId) ?? state.wbTargets[0]
+}
+
 export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
   const fail = (error: unknown): void => set(workbenchError(error))
 
@@ -20,6 +25,7 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
   async function start(resumeRunId?: string): Promise<void> {
     const { wbDraft, wbTargets, wbConcurrency } = get()
     const evalSet = draftToSet(wbDraft)
+    const grader = graderTarget(get())
     set({ wbError: undefined })
     try {
       const { runId } = await invoke('eval:start', {
@@ -27,6 +33,7 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
         targets: wbTargets,
         concurrency: wbConcurrency,
         ...(resumeRunId === undefined ? {} : { resumeRunId }),
+        ...(grader === undefined ? {} : { graderTarget: grader }),
       })
       set((state) => ({
         wbRun:
@@ -67,7 +74,12 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
         const next = run === null ? undefined : withProgress(run, events)
         return next === undefined ? {} : { wbRun: next }
       })
-      if (events.some((event) => event.status !== 'running')) void get().loadSavedRuns()
+      const ended = events.filter((event) => event.status !== 'running')
+      if (ended.length === 0) return
+      void get().loadSavedRuns()
+      const shown = get().wbRun
+      if (shown?.reattached === true && ended.some((e) => e.runId === shown.id && e.status !== 'failed'))
+        void get().openSavedRun(shown.id)
     },
   }
 }

@@ -74,7 +74,7 @@ export const createSavedActions: Slice<SavedActions> = (set, get) => {
 }
 
 /** A saved run as the grid shows it: its cells by key, its counts from them. */
-function runFromSaved(run: EvalRun): WorkbenchRun {
+export function runFromSaved(run: EvalRun): WorkbenchRun {
   const cells: Record<string, CellResult> = {}
   for (const cell of run.cells) cells[cellKey(cell.caseId, cell.targetId)] = cell
   const passed = run.cells.filter((cell) => cell.passed).length

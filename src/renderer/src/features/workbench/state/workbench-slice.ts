@@ -1,5 +1,6 @@
 import type { Slice } from '@renderer/store/slice'
 import { createEvaluationActions, type EvaluationActions } from './evaluation-actions'
+import { createLiveRunActions, type LiveRunActions } from './live-run-actions'
 import { createSavedActions, type SavedActions } from './saved-actions'
 import { createSetActions, type SetActions } from './set-actions'
 import { createTargetActions, type TargetActions } from './target-actions'
@@ -9,6 +10,7 @@ export type WorkbenchSlice = WorkbenchState &
   SetActions &
   TargetActions &
   EvaluationActions &
+  LiveRunActions &
   SavedActions & {
     setWorkbenchOpen(open: boolean): void
   }
@@ -20,5 +22,6 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get, store) => 
   ...createSetActions(set, get, store),
   ...createTargetActions(set, get, store),
   ...createEvaluationActions(set, get, store),
+  ...createLiveRunActions(set, get, store),
   ...createSavedActions(set, get, store),
 })
