@@ -13,7 +13,7 @@ export type SavedActions = {
   loadSavedRuns(): Promise<void>
   openSavedRun(id: string): Promise<void>
   comparePrevious(id: string | null): Promise<void>
-  /** A person's verdict on a cell of the shown (saved, ended) run; null takes it back. */
+  /** A person's verdict on a cell of the shown run (running or ended); null takes it back. */
   reviewCell(caseId: string, targetId: string, review: CellReview | null): Promise<void>
   loadSavedSets(): Promise<void>
   saveSet(): Promise<void>
