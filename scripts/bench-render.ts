@@ -6,6 +6,7 @@
 // browser host's event stream → the renderer's run pump) while typing in the composer. Records frame
 // intervals, long animation frames, long tasks, event timing, heap and DOM nodes, at 1× and 4× CPU
 // throttle, several runs each; checks that the text shown equals the text streamed, byte for byte.
+// With --thinking both replies think first (streamed at the same pace), and R1 covers the thinking.
 // Prints a table and writes artifacts/bench-render.json. A benchmark, not a test: nothing here is
 // asserted against a time, but a wrong text makes it exit non-zero.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,6 +28,8 @@ const USAGE = `Usage: npm run bench:render [-- options]
   --throttle <list>     CPU throttle rates, comma-separated (default 1,4)
   --stream-tokens <n>   tokens each pane streams (default 45000: 15 s at 3,000 tokens/s)
   --tokens <n>          tokens in the preloaded conversation, both panes (default 1048576)
+  --thinking <n>        think before answering, with a budget of n tokens (Messages pane; the Chat
+                        Completions pane gets the nearest reasoning_effort); default off
   --no-build            use the existing build in out/
   --profile             save CPU profiles (artifacts/bench-render-*.cpuprofile) and print hot spots
   --no-cold-load        skip the cold-load measurements (R5)
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
       throttle: { type: 'string', default: '1,4' },
       'stream-tokens': { type: 'string', default: '45000' },
       tokens: { type: 'string', default: '1048576' },
+      thinking: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       trace: { type: 'boolean', default: false },
@@ -60,8 +64,12 @@ async function main(): Promise<void> {
   const throttles = values.throttle.split(',').map(Number)
   const streamTokens = Number(values['stream-tokens'])
   const tokens = Number(values.tokens)
+  const thinking = values.thinking === undefined ? undefined : Number(values.thinking)
   const positive = [streamTokens, tokens, ...throttles].every((n) => Number.isFinite(n) && n > 0)
-  if (!positive || !Number.isInteger(runs) || runs < 0 || runs > 20) {
+  // The Messages API's range: at least 1,024 and below the fixture's max_tokens.
+  const budgetOk =
+    thinking === undefined || (Number.isInteger(thinking) && thinking >= 1024 && thinking < 131_072)
+  if (!positive || !budgetOk || !Number.isInteger(runs) || runs < 0 || runs > 20) {
     throw new Error(`bad options\n${USAGE}`)
   }
 
@@ -72,6 +80,10 @@ async function main(): Promise<void> {
 
   console.log(`Writing a conversation of ${tokens.toLocaleString('en-US')} tokens…`)
   const fixture = buildBenchConversation(tokens)
+  if (thinking !== undefined) {
+    fixture.conversation.params.reasoning = { type: 'budget', budgetTokens: thinking }
+    console.log(`  thinking: a budget of ${thinking.toLocaleString('en-US')} tokens`)
+  }
   const conversationJson = JSON.stringify(fixture.conversation)
   console.log(
     `  ${fixture.tokens.toLocaleString('en-US')} tokens (${fixture.tokensPerPane.join(' + ')}), ` +
@@ -244,7 +256,7 @@ async function main(): Promise<void> {
           chromium: browser.version(),
           viewport: VIEWPORT,
         },
-        options: { runs, throttles, streamTokens, tokens, gateway: GATEWAY_CONFIG },
+        options: { runs, throttles, streamTokens, tokens, thinking, gateway: GATEWAY_CONFIG },
         conversation: {
           tokens: fixture.tokens,
           tokensPerPane: fixture.tokensPerPane,

@@ -12,6 +12,8 @@ export type RunTrace = {
   text: string
   /** Arrival of the first update carrying text, and of the terminal update. */
   firstTextAt?: number
+  /** Arrival of the first update carrying text or thinking: when the pane starts streaming. */
+  firstContentAt?: number
   terminalAt?: number
   terminalState?: string
 }
@@ -37,12 +39,15 @@ export async function attachEventProbe(origin: string, token: string): Promise<E
       let run = runs.get(update.runId)
       if (run === undefined) runs.set(update.runId, (run = { runId: update.runId, arrivals: [], text: '' }))
       let textChars = 0
+      let thinking = false
       for (const part of update.parts ?? []) {
+        if (part.type === 'reasoning-delta') thinking = true
         if (part.type !== 'text-delta') continue
         run.text += part.text
         textChars += part.text.length
       }
       if (textChars > 0 && run.firstTextAt === undefined) run.firstTextAt = t
+      if ((textChars > 0 || thinking) && run.firstContentAt === undefined) run.firstContentAt = t
       if (update.terminal !== undefined) {
         run.terminalAt = t
         run.terminalState = update.terminal.state

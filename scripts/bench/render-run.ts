@@ -295,7 +295,7 @@ async function streamWhileTyping(
   // waits (in Node, on its own event-stream listener), where asking the page anything or typing would
   // make the page's thread, and Chromium's, work while the send is under way on the same two cores.
   const sendDeadline = Date.now() + FIRST_TEXT_MS
-  while (newRuns().filter((id) => probe.runs.get(id)?.firstTextAt !== undefined).length < 2) {
+  while (newRuns().filter((id) => probe.runs.get(id)?.firstContentAt !== undefined).length < 2) {
     if (Date.now() > sendDeadline) throw new Error('the replies did not start in time')
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
@@ -337,9 +337,10 @@ async function streamWhileTyping(
   const toPage = (t: number): number => performance.timeOrigin + t - streamLog.timeOrigin
   const runIds = newRuns()
   const traces = runIds.map((id) => probe.runs.get(id))
-  const firstText = Math.max(...traces.map((trace) => trace?.firstTextAt ?? NaN))
+  // With thinking on, a pane streams from its first thinking delta: R1 covers the thinking too.
+  const firstContent = Math.max(...traces.map((trace) => trace?.firstContentAt ?? NaN))
   const terminal = Math.min(...traces.map((trace) => trace?.terminalAt ?? NaN))
-  const bothStreaming = { start: toPage(firstText), end: toPage(terminal) }
+  const bothStreaming = { start: toPage(firstContent), end: toPage(terminal) }
   const growth = traces.map((trace) => {
     let chars = 0
     return (trace?.arrivals ?? []).map((arrival) => ({

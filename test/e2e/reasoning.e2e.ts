@@ -1,5 +1,10 @@
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
+import { resolveGatewayConfig } from '@gateway/gateway-config'
+import { startGateway, type RunningGateway } from '@gateway/start-gateway'
 import { startApp, type AppProcess } from './support/app-process'
+import { hostInvoke } from './support/host-api'
 import { ChatPage } from './support/pages/chat'
 import { ParamsPage } from './support/pages/params'
 
@@ -70,6 +75,100 @@ test.describe('at a pace a user can watch', () => {
     await expect(body).toContainText(/"signature": "[^"]+"/)
     // The inspector's raw events show the thinking as it streamed.
     await expect(page.getByRole('list', { name: 'Raw events' })).toContainText('thinking_delta')
+  })
+})
+
+test.describe('what the gateway receives', () => {
+  // The app's profile points at a recorder in front of a simulator gateway: the test reads the very
+  // bodies the gateway got, not the app's own account of them.
+  const BACK_KEY = 'sk-e2e-reasoning-back'
+  let back: RunningGateway
+  let recorder: Server
+  let recorded: AppProcess
+  const received: string[] = []
+  test.beforeAll(async () => {
+    back = await startGateway({
+      apiKey: BACK_KEY,
+      port: 0,
+      config: resolveGatewayConfig({ simulator: { ttftMs: 0, tokensPerSecond: 300 } }),
+    })
+    recorder = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        const body = Buffer.concat(chunks)
+        if (req.method === 'POST' && req.url?.endsWith('/messages')) received.push(body.toString())
+        const forward = request(
+          `${back.origin}${req.url ?? '/'}`,
+          { method: req.method, headers: req.headers },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers)
+            up.pipe(res)
+          },
+        )
+        forward.on('error', () => res.destroy())
+        forward.end(body)
+      })
+    })
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve))
+    const { port } = recorder.address() as AddressInfo
+    recorded = await startApp()
+    const profile = await hostInvoke(recorded, 'profiles:save', {
+      name: 'Recorded simulator',
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      catalogSource: 'bundled',
+    })
+    await hostInvoke(recorded, 'secrets:set', { profileId: profile.id, key: BACK_KEY })
+    await hostInvoke(recorded, 'profiles:activate', { profileId: profile.id })
+  })
+  test.afterAll(async () => {
+    await recorded?.stop()
+    await new Promise((resolve) => recorder?.close(resolve))
+    await back?.close()
+  })
+
+  test('the next turn sends the thinking back to the gateway, text and signature unchanged', async ({
+    page,
+  }) => {
+    const chat = new ChatPage(page)
+    const params = new ParamsPage(page)
+    await chat.open(recorded.url)
+    await params.selectDialect(1, 'anthropic-messages')
+    await params.openParameters()
+    await page.getByRole('spinbutton', { name: 'Max tokens value' }).fill('4096')
+    await page.getByRole('combobox', { name: 'Thinking' }).selectOption({ label: 'Budget' })
+    await page.getByRole('spinbutton', { name: 'Thinking budget' }).fill('2048')
+
+    await chat.send('Why is the sky blue?')
+    await chat.waitForIdle()
+    await chat.send('And at sunset?')
+    await chat.waitForIdle()
+    await expect(chat.footer(chat.lastReply())).toContainText('stop')
+
+    expect(received).toHaveLength(2)
+    type Block = { type: string; thinking?: string; signature?: string; text?: string }
+    const [first, second] = received.map(
+      (body) =>
+        JSON.parse(body) as {
+          thinking?: unknown
+          messages: Array<{ role: string; content: Block[] | string }>
+        },
+    )
+    expect(first?.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 })
+    const answered = second?.messages[1]
+    expect(answered?.role).toBe('assistant')
+    const [thinking, text] = answered?.content as Block[]
+    expect(thinking?.type).toBe('thinking')
+    expect(thinking?.signature).toMatch(/^\S{20,}$/)
+    expect(text?.type).toBe('text')
+    // The thinking shown in the first reply is what went back.
+    const shown = await chat
+      .pane(1)
+      .locator('article[aria-label="Assistant reply"]')
+      .first()
+      .locator('.msg-reasoning .msg-plain')
+      .textContent()
+    expect(thinking?.thinking).toBe(shown)
   })
 })
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ChatRequest } from '@shared/chat/chat-request'
 import { GatewayError } from '@shared/chat/errors'
 import type { Dialect, EncodeContext } from '@shared/dialects/dialect'
+import { encodeAdjustmentsHeader, GATEWAY_ADJUSTMENTS_HEADER } from '@shared/runs/gateway-adjustments-header'
 import type { Engine, ServedModel } from '../engines/engine'
 import type { GatewayConfig } from '../gateway-config'
 import { writeSseReply } from '../stream/write-sse-reply'
@@ -71,6 +72,8 @@ export function createChatHandler(options: ChatHandlerOptions) {
         .engineFor(model)
         .start(request, { dialect: dialect.id, model, signal, header })
       const context = encodeContextFor(request, dialect)
+      if (reply.adjustments !== undefined && reply.adjustments.length > 0)
+        res.setHeader(GATEWAY_ADJUSTMENTS_HEADER, encodeAdjustmentsHeader(reply.adjustments))
       if (request.stream) {
         await writeSseReply(res, {
           encoder: dialect.encodeStream(context),

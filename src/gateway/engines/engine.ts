@@ -1,6 +1,6 @@
 import type { ChatRequest, DialectId } from '@shared/chat/chat-request'
 import type { StreamPart } from '@shared/chat/stream-part'
-import type { HeaderReader } from '@shared/dialects/dialect'
+import type { HeaderReader, ParamAdjustment } from '@shared/dialects/dialect'
 
 /** What the gateway knows about a catalog model when it serves a request for it. */
 export type ServedModel = {
@@ -25,6 +25,8 @@ export type EngineReply = {
   batches: AsyncIterable<StreamPart[]>
   /** Fault injection: cut the connection after this many content parts, with no terminal event. */
   dropAfterParts?: number
+  /** What a proxy changed or dropped to fit the upstream's dialect; the route sends it as a header. */
+  adjustments?: ParamAdjustment[]
 }
 
 /**

@@ -175,6 +175,31 @@ describe.each(ROUTES)('@anthropic-ai/sdk via %s', (route) => {
     )
   })
 
+  it('accepts 4 cache breakpoints and answers a 5th with a 400, as the API does', async () => {
+    const cached: Anthropic.CacheControlEphemeral = { type: 'ephemeral' }
+    const ask = (blocks: number) =>
+      client().messages.create({
+        model: TEXT_MODEL,
+        max_tokens: 200,
+        system: [{ type: 'text', text: 'Be brief.', cache_control: cached }],
+        tools: [{ ...WEATHER_TOOL, cache_control: cached }],
+        messages: [
+          {
+            role: 'user',
+            content: Array.from({ length: blocks }, (_, i) => ({
+              type: 'text' as const,
+              text: `Part ${i}.`,
+              cache_control: cached,
+            })),
+          },
+        ],
+      })
+    expect((await ask(2)).type).toBe('message')
+    const error = (await ask(3).catch((e: unknown) => e)) as APIError
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError)
+    expect(error.message).toMatch(/A maximum of 4 blocks with cache_control may be provided\. Found 5\./)
+  })
+
   it('counts the tokens of a request with thinking and cache_control', async () => {
     const count = await client().messages.countTokens({
       model: TEXT_MODEL,

@@ -53,28 +53,19 @@ export function createProxyEngine(
 
   return {
     async start(request: ChatRequest, context: EngineContext): Promise<EngineReply> {
-      const apiKey = env[upstream.apiKeyEnv]
-      if (!apiKey) {
-        throw new GatewayError(
-          'server_error',
-          `The proxy for ${context.model.name} has no upstream key: set the environment variable ${upstream.apiKeyEnv}.`,
-        )
-      }
-      const keyProblem = apiKeyProblem(apiKey)
-      if (keyProblem !== undefined) {
-        // Never quoted: the message goes to the client.
-        throw new GatewayError(
-          'server_error',
-          `The upstream key in ${upstream.apiKeyEnv} cannot be sent in a header. ${keyProblem}`,
-        )
-      }
+      const apiKey = upstreamKey(env, upstream.apiKeyEnv, context.model.name)
       // What the upstream says goes to our clients: never with the upstream key in it.
       const secrets = [apiKey]
       const matcher = matcherFor(apiKey)
       const upstreamRequest: ChatRequest = { ...request, model: upstream.model ?? request.model }
       // The client may not have asked for usage; upstream we always do, so Messages clients get it.
       if (upstreamRequest.stream) upstreamRequest.includeUsage = true
-      const { http } = upstreamDialect.buildRequest(upstreamRequest, { baseUrl: upstream.baseUrl, apiKey })
+      // What the upstream's dialect cannot carry is dropped or converted; the client is told (the route
+      // sends these as a header) rather than left believing it took effect.
+      const { http, adjustments } = upstreamDialect.buildRequest(upstreamRequest, {
+        baseUrl: upstream.baseUrl,
+        apiKey,
+      })
       if (options.forwardSimulateHeader) {
         const simulate = context.header(SIMULATE_HEADER)
         if (simulate !== undefined) http.headers[SIMULATE_HEADER] = simulate
@@ -96,7 +87,13 @@ export function createProxyEngine(
       }
       if (recorder !== undefined && options.recordTo !== undefined)
         response = recordingResponse(response, recorder, options.recordTo)
-      return upstreamReply(response, { dialect: upstreamDialect, streamed: request.stream, matcher, secrets })
+      const reply = await upstreamReply(response, {
+        dialect: upstreamDialect,
+        streamed: request.stream,
+        matcher,
+        secrets,
+      })
+      return { ...reply, adjustments }
     },
   }
 
@@ -117,4 +114,24 @@ export function createProxyEngine(
       secrets,
     })
   }
+}
+
+/** The upstream key from the environment, or a 500 saying what is wrong with it (never quoting it). */
+function upstreamKey(env: Record<string, string | undefined>, apiKeyEnv: string, modelName: string): string {
+  const apiKey = env[apiKeyEnv]
+  if (!apiKey) {
+    throw new GatewayError(
+      'server_error',
+      `The proxy for ${modelName} has no upstream key: set the environment variable ${apiKeyEnv}.`,
+    )
+  }
+  const keyProblem = apiKeyProblem(apiKey)
+  if (keyProblem !== undefined) {
+    // Never quoted: the message goes to the client.
+    throw new GatewayError(
+      'server_error',
+      `The upstream key in ${apiKeyEnv} cannot be sent in a header. ${keyProblem}`,
+    )
+  }
+  return apiKey
 }

@@ -3,6 +3,8 @@ import type { DialectId } from '@shared/chat/chat-request'
 import type { ChatResult } from '@shared/chat/chat-result'
 import { reduceStreamParts } from '@shared/chat/reduce-stream-part'
 import { dialects } from '@shared/dialects'
+import type { ParamAdjustment } from '@shared/dialects/dialect'
+import { encodeAdjustmentsHeader, GATEWAY_ADJUSTMENTS_HEADER } from '@shared/runs/gateway-adjustments-header'
 import { REDACTED } from '../log/redact'
 import { createControllableBody } from './__fixtures__/controllable-body'
 import { JSON_HEADERS, SSE_HEADERS, terminatedError } from './__fixtures__/fake-network'
@@ -322,5 +324,38 @@ describe('cancel', () => {
     expect(a.runId).not.toBe(b.runId)
     expect(harness.updates).toHaveLength(0)
     harness.registry.cancelAll()
+  })
+})
+
+describe('a gateway that proxied the request to another dialect', () => {
+  it("adds what its proxy changed or dropped (x-gateway-adjustments) after the app's own, redacted", async () => {
+    const dropped: ParamAdjustment = {
+      param: 'cache',
+      action: 'dropped',
+      detail: `2 cache breakpoint(s) not sent ${CANARY_KEY}`,
+    }
+    const harness = createHarness(() => ({
+      kind: 'response',
+      headers: {
+        ...SSE_HEADERS,
+        [GATEWAY_ADJUSTMENTS_HEADER]: encodeAdjustmentsHeader([dropped]),
+      },
+      body: sseText('openai-chat', textReplyParts(TEXTS, { usage: USAGE })),
+    }))
+    const run = harness.start({ dialect: 'openai-chat' })
+    await run.ended
+    const built = dialects['openai-chat'].buildRequest(chatRequest(), {
+      baseUrl: BASE_URL,
+      apiKey: CANARY_KEY,
+    })
+    const latest = run.updates().findLast((u) => u.adjustments !== undefined)?.adjustments
+    expect(latest).toEqual([
+      ...built.adjustments,
+      {
+        param: 'cache',
+        action: 'dropped',
+        detail: `The gateway's proxy: 2 cache breakpoint(s) not sent ${REDACTED}`,
+      },
+    ])
   })
 })

@@ -53,7 +53,15 @@ export async function executeRun(session: RunSession, registry: ResolvedRunRegis
       shownRequest = fingerprint
     }
 
-    const outcome = await sendAttempt({ session, registry, dialect, http, attempt, pricing })
+    const outcome = await sendAttempt({
+      session,
+      registry,
+      dialect,
+      http,
+      attempt,
+      pricing,
+      adjustments: built.adjustments,
+    })
     if (outcome.kind === 'done' || session.finished) return
 
     // Redacted, then shortened (clip): never the other way round.

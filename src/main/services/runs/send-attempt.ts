@@ -1,7 +1,8 @@
 import type { CatalogUsageReference } from '@shared/catalog'
-import type { Dialect } from '@shared/dialects/dialect'
+import type { Dialect, ParamAdjustment } from '@shared/dialects/dialect'
 import type { HttpRequest } from '@shared/http/http-request'
 import { requestBodyBytes } from '@shared/http/json-request-body'
+import { GATEWAY_ADJUSTMENTS_HEADER, parseAdjustmentsHeader } from '@shared/runs/gateway-adjustments-header'
 import { DONE, type AttemptOutcome } from './attempt-outcome'
 import { startAttemptTimers } from './attempt-timers'
 import { describeFetchFailure } from './describe-network-failure'
@@ -20,6 +21,8 @@ type AttemptOptions = {
   http: HttpRequest
   attempt: number
   pricing: Pick<CatalogUsageReference, 'items'> | undefined
+  /** The request builder's own adjustments; a gateway's proxy may report more of its own. */
+  adjustments: ParamAdjustment[]
 }
 
 function isEventStream(response: Response): boolean {
@@ -77,6 +80,7 @@ export async function sendAttempt(options: AttemptOptions): Promise<AttemptOutco
     ...(requestId === undefined ? {} : { requestId }),
   })
   session.batcher.touchMetrics()
+  reportGatewayAdjustments(session, options.adjustments, response.headers)
 
   if (response.status >= 200 && response.status < 300) {
     // From here on the reply belongs to the user: never retried, whatever happens.
@@ -87,6 +91,24 @@ export async function sendAttempt(options: AttemptOptions): Promise<AttemptOutco
   }
   const { attempt } = options
   return handleErrorResponse({ session, registry, dialect, url: http.url, response, requestId, attempt })
+}
+
+/**
+ * A gateway that proxied the request to another dialect says what it had to change or drop
+ * (GATEWAY_ADJUSTMENTS_HEADER): shown after the app's own, each saying it was the gateway's.
+ */
+function reportGatewayAdjustments(session: RunSession, own: ParamAdjustment[], headers: Headers): void {
+  const reported = parseAdjustmentsHeader(headers.get(GATEWAY_ADJUSTMENTS_HEADER))
+  if (reported.length === 0) return
+  session.batcher.set('adjustments', [
+    ...own,
+    ...reported.map((adjustment) => ({
+      ...adjustment,
+      // The server's word like any other: it may echo the key.
+      param: session.redactor.text(adjustment.param),
+      detail: `The gateway's proxy: ${session.redactor.text(adjustment.detail)}`,
+    })),
+  ])
 }
 
 /** fetch rejected, no response at all: sent again when the failure and the retry policy allow. */

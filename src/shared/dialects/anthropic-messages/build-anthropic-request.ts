@@ -1,4 +1,4 @@
-import type { ChatRequest, JsonSchema, ToolChoice } from '../../chat/chat-request'
+import type { ChatRequest, JsonSchema, ToolChoice, ToolDefinition } from '../../chat/chat-request'
 import { joinUrl } from '../../http/http-request'
 import type { Target } from '../../http/http-request'
 import { withJsonBody } from '../../http/json-request-body'
@@ -41,14 +41,7 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
   if (request.stream) body['stream'] = true
 
   const hasTools = request.tools !== undefined && request.tools.length > 0
-  if (hasTools) {
-    body['tools'] = request.tools?.map((tool) => ({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      input_schema: tool.parameters,
-      ...withCacheControl(tool.cache),
-    }))
-  }
+  if (hasTools) body['tools'] = request.tools?.map(wireTool)
   const toolChoice = toAnthropicToolChoice(
     request.toolChoice,
     request.parallelToolCalls,
@@ -57,22 +50,7 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
   )
   if (toolChoice !== undefined) body['tool_choice'] = toolChoice
 
-  if (request.seed !== undefined) {
-    adjustments.push({
-      param: 'seed',
-      action: 'dropped',
-      detail: `seed ${request.seed} dropped: Messages has no seed parameter.`,
-    })
-  }
-  // includeUsage needs nothing: Messages always reports usage.
-  if (request.promptCacheKey !== undefined) {
-    adjustments.push({
-      param: 'promptCacheKey',
-      action: 'dropped',
-      detail:
-        'prompt_cache_key dropped: Messages has none; it caches the prompt up to each cache_control breakpoint.',
-    })
-  }
+  reportFieldsWithoutPlace(request, adjustments)
 
   const { thinking, effort } = anthropicReasoningFields(request, maxTokens, adjustments)
   if (thinking !== undefined) body['thinking'] = thinking
@@ -98,6 +76,36 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
       body,
     ),
     adjustments,
+  }
+}
+
+/** A canonical tool as a Messages tool, its cache breakpoint included. */
+function wireTool(tool: ToolDefinition): Record<string, unknown> {
+  return {
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    input_schema: tool.parameters,
+    ...withCacheControl(tool.cache),
+  }
+}
+
+/** Fields Messages has no place for: not sent, and the user is told. */
+function reportFieldsWithoutPlace(request: ChatRequest, adjustments: ParamAdjustment[]): void {
+  if (request.seed !== undefined) {
+    adjustments.push({
+      param: 'seed',
+      action: 'dropped',
+      detail: `seed ${request.seed} dropped: Messages has no seed parameter.`,
+    })
+  }
+  // includeUsage needs nothing: Messages always reports usage.
+  if (request.promptCacheKey !== undefined) {
+    adjustments.push({
+      param: 'promptCacheKey',
+      action: 'dropped',
+      detail:
+        'prompt_cache_key dropped: Messages has none; it caches the prompt up to each cache_control breakpoint.',
+    })
   }
 }
 

@@ -493,6 +493,32 @@ describe('decodeAnthropicRequest rejects with a 400 naming the field', () => {
     expect(rejection({ model: 'm', messages: [user('x')] }).message).toBe('max_tokens: Field required')
   })
 
+  it('accepts 4 cache breakpoints and refuses a 5th wherever it is, as the API does', () => {
+    const cached = { type: 'ephemeral' }
+    const withBreakpoints = (extra: Record<string, unknown>, lastUserBlocks: number) => ({
+      ...BASE,
+      system: [{ type: 'text', text: 'Be brief.', cache_control: cached }],
+      tools: [{ ...WEATHER_TOOL, cache_control: cached }],
+      messages: [
+        user(
+          Array.from({ length: lastUserBlocks }, (_, i) => ({
+            type: 'text',
+            text: `part ${i}`,
+            cache_control: cached,
+          })),
+        ),
+      ],
+      ...extra,
+    })
+    expect(() => decodeAnthropicRequest(withBreakpoints({}, 2))).not.toThrow()
+    for (const body of [withBreakpoints({}, 3), withBreakpoints({ cache_control: cached }, 2)]) {
+      const error = rejection(body)
+      expect(error.kind).toBe('invalid_request')
+      expect(error.message).toBe('A maximum of 4 blocks with cache_control may be provided. Found 5.')
+      expect(encodeAnthropicError(error).status).toBe(400)
+    }
+  })
+
   it('rejects a body that is not an object', () => {
     for (const body of [null, [], 'x', 42]) expect(rejection(body).kind).toBe('invalid_request')
   })

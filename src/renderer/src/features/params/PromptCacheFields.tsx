@@ -19,22 +19,26 @@ export function PromptCacheFields(): React.JSX.Element {
   return (
     <>
       <LinkToggle setting="systemCache" />
-      <div className="field field-row">
-        <span className="field-label">After the system prompt</span>
-        <CacheBreakpointToggle
-          label="Cache breakpoint after the system prompt"
-          value={systemCache}
-          onChange={(value) => setParams({ systemCache: value })}
-        />
+      <div className="field">
+        <div className="field-row">
+          <span className="field-label">After the system prompt</span>
+          <CacheBreakpointToggle
+            label="Cache breakpoint after the system prompt"
+            value={systemCache}
+            onChange={(value) => setParams({ systemCache: value })}
+          />
+        </div>
       </div>
       <LinkToggle setting="toolsCache" />
-      <div className="field field-row">
-        <span className="field-label">After the tools</span>
-        <CacheBreakpointToggle
-          label="Cache breakpoint after the tools"
-          value={toolsCache}
-          onChange={(value) => setParams({ toolsCache: value })}
-        />
+      <div className="field">
+        <div className="field-row">
+          <span className="field-label">After the tools</span>
+          <CacheBreakpointToggle
+            label="Cache breakpoint after the tools"
+            value={toolsCache}
+            onChange={(value) => setParams({ toolsCache: value })}
+          />
+        </div>
       </div>
       {!messages && (
         <div className="field-hint">
