@@ -22,6 +22,8 @@ export type EvalCliArgs = {
   scale: EvalScaleArgs
   /** Whether --target was given (a resumed run keeps its own targets). */
   targetsGiven: boolean
+  /** A promptfoo config's unsupported assertions are reported as skipped instead of refused. */
+  skipUnsupported: boolean
 }
 
 /** The connection name of targets served by the in-process local gateway. */
@@ -40,13 +42,15 @@ export const EVAL_CLI_OPTIONS = {
   'key-env': { type: 'string' },
   'ttft-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
+  'skip-unsupported': { type: 'boolean', default: false },
   ...EVAL_SCALE_OPTIONS,
 } as const satisfies ParseArgsConfig['options']
 
 export const EVAL_USAGE = `Usage: npm run eval -- <set-file> [options]
        npm run eval -- merge <part.json>… [--json file] [--junit file] [--html file]
 
-Runs a test set (JSON or YAML, docs/eval.md) over targets and grades every cell. Progress goes to
+Runs a test set (JSON or YAML, docs/eval.md) over targets and grades every cell; a promptfoo config
+(promptfooconfig.yaml) runs as it is, over its providers (docs/eval.md, "promptfoo suites"). Progress goes to
 stderr, totals and failures to stdout. Exit code: 0 all cells passed, 1 a cell failed, 2 bad input.
 \`merge\` combines the parts of a sharded run (docs/eval.md, "Sharded runs").
 
@@ -63,6 +67,8 @@ Options:
   --key-env <NAME>        Env var with the key for targets with a base URL (default ${DEFAULT_KEY_ENV}).
   --ttft-ms <n>           Local gateway simulator: time to first token in ms.
   --tokens-per-second <n> Local gateway simulator: output speed.
+  --skip-unsupported      promptfoo configs: report javascript, python, webhook (and other unread)
+                          assertions as skipped instead of refusing the config (exit 2).
 ${EVAL_SCALE_USAGE}  --print-schema          Print the JSON Schema of test-set files and exit.
   -h, --help              Show this help.
 `
@@ -141,5 +147,6 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     tokensPerSecond: integerFlag('--tokens-per-second', values['tokens-per-second'], 1, 1_000_000),
     scale: parseScaleArgs(values, (message) => new EvalUsageError(message)),
     targetsGiven: targets.length > 0,
+    skipUnsupported: values['skip-unsupported'],
   }
 }

@@ -39,6 +39,8 @@ export async function createEvalCliServices(options: {
   targets: readonly EvalTarget[]
   /** The key of targets with a base URL (`--key-env`). */
   remoteKey: string | null
+  /** Keys of particular connections (a promptfoo config's providers), before `remoteKey`. */
+  connectionKeys?: ReadonlyMap<string, string | null>
   /** The local gateway's simulator pacing, where the flags set it. */
   simulator: LocalSimulator
   env: Record<string, string | undefined>
@@ -53,12 +55,17 @@ export async function createEvalCliServices(options: {
       })
     : undefined
   const { remoteKey } = options
-  const secrets = [gateway?.apiKey, remoteKey].filter((k): k is string => typeof k === 'string' && k !== '')
+  const connectionKeys = options.connectionKeys ?? new Map<string, string | null>()
+  const secrets = [gateway?.apiKey, remoteKey, ...connectionKeys.values()].filter(
+    (k): k is string => typeof k === 'string' && k !== '',
+  )
   // main's log sink: it redacts the keys, Bearer tokens and credential headers at the sink.
   const sink = createLogger({ write: options.writeLog, secrets: () => secrets })
   // Per-run info lines would drown the progress; warnings (retries) and errors are worth seeing.
   const logger: Logger = { ...QUIET_LOGGER, warn: sink.warn, error: sink.error }
-  const resolveTarget = connectionResolver(gateway, remoteKey)
+  const resolveTarget = connectionResolver(gateway, (connection) =>
+    connectionKeys.has(connection) ? (connectionKeys.get(connection) ?? null) : remoteKey,
+  )
   const { execute, registry } = createRegistryCellExecutor({ resolveTarget, logger })
   return {
     execute,
@@ -91,10 +98,10 @@ async function localGatewayConfig(simulator: LocalSimulator, env: Record<string,
  */
 function connectionResolver(
   gateway: RunningGateway | undefined,
-  remoteKey: string | null,
+  remoteKey: (connection: string) => string | null,
 ): (connection: string) => Promise<RunTarget> {
   const keyOf = (connection: string): string | null =>
-    connection === LOCAL_CONNECTION ? (gateway as RunningGateway).apiKey : remoteKey
+    connection === LOCAL_CONNECTION ? (gateway as RunningGateway).apiKey : remoteKey(connection)
   const profileOf = (connection: string): Profile => {
     const local = connection === LOCAL_CONNECTION
     return {
