@@ -209,7 +209,7 @@ test('template + CSV set over both dialects × both models: expected verdicts, r
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-diff.png') })
 })
 
-test('500 cases × 4 targets at 3,000 tokens/s: every cell arrives, the grid keeps a bounded DOM; frame figures printed', async ({
+test('500 cases × 4 targets at 3,000 tokens/s: every cell arrives, the grid keeps a bounded DOM, every chart draws; frame figures printed', async ({
   page,
 }) => {
   test.setTimeout(240_000)
@@ -270,6 +270,12 @@ test('500 cases × 4 targets at 3,000 tokens/s: every cell arrives, the grid kee
   await expect(page.locator('.wb-run-status')).toContainText('2000/2000')
   // Virtualised: a handful of rows in the DOM, not 500.
   expect(await page.getByRole('grid', { name: 'Results grid' }).getByRole('row').count()).toBeLessThan(40)
+  // Every chart of a single run drew (the compared run's and the set's trend need a second run:
+  // charts.e2e.ts shows them).
+  const charts = page.getByRole('region', { name: 'Charts' })
+  await expect(charts.getByRole('figure')).toHaveCount(5)
+  for (const figure of await charts.getByRole('figure').all())
+    await expect(figure.locator('canvas').first()).toBeVisible()
   const at = (p: number): number => percentile(gaps, p) ?? 0
   const over = gaps.filter((gap) => gap > 17).length
   const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`

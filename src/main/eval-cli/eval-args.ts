@@ -18,6 +18,8 @@ export type EvalCliArgs = {
   keyEnv: string
   ttftMs: number | undefined
   tokensPerSecond: number | undefined
+  /** `--record <dir>` / `--replay <dir>`: every cell's exchange to or from cassettes (docs/cassettes.md). */
+  cassettes: { mode: 'record' | 'replay'; dir: string } | undefined
   /** Sharding, journal, resume, HTML (eval-scale-args.ts). */
   scale: EvalScaleArgs
   /** Whether --target was given (a resumed run keeps its own targets). */
@@ -42,6 +44,8 @@ export const EVAL_CLI_OPTIONS = {
   'key-env': { type: 'string' },
   'ttft-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
+  record: { type: 'string' },
+  replay: { type: 'string' },
   'skip-unsupported': { type: 'boolean', default: false },
   ...EVAL_SCALE_OPTIONS,
 } as const satisfies ParseArgsConfig['options']
@@ -67,6 +71,9 @@ Options:
   --key-env <NAME>        Env var with the key for targets with a base URL (default ${DEFAULT_KEY_ENV}).
   --ttft-ms <n>           Local gateway simulator: time to first token in ms.
   --tokens-per-second <n> Local gateway simulator: output speed.
+  --record <dir>          Record every cell's exchange as a cassette in <dir> (docs/cassettes.md).
+  --replay <dir>          Serve every cell from the cassettes in <dir>, with no network; a cell
+                          without a cassette fails, saying so.
   --skip-unsupported      promptfoo configs: report javascript, python, webhook (and other unread)
                           assertions as skipped instead of refusing the config (exit 2).
 ${EVAL_SCALE_USAGE}  --print-schema          Print the JSON Schema of test-set files and exit.
@@ -145,8 +152,16 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     keyEnv: values['key-env'] ?? DEFAULT_KEY_ENV,
     ttftMs: integerFlag('--ttft-ms', values['ttft-ms'], 0, 60_000),
     tokensPerSecond: integerFlag('--tokens-per-second', values['tokens-per-second'], 1, 1_000_000),
+    cassettes: cassetteFlags(values.record, values.replay),
     scale: parseScaleArgs(values, (message) => new EvalUsageError(message)),
     targetsGiven: targets.length > 0,
     skipUnsupported: values['skip-unsupported'],
   }
+}
+
+function cassetteFlags(record: string | undefined, replay: string | undefined): EvalCliArgs['cassettes'] {
+  if (record !== undefined && replay !== undefined)
+    throw new EvalUsageError('--record and --replay: one or the other')
+  if (record !== undefined) return { mode: 'record', dir: record }
+  return replay === undefined ? undefined : { mode: 'replay', dir: replay }
 }

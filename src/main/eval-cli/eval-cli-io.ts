@@ -19,10 +19,6 @@ export const EXIT_PASSED = 0
 export const EXIT_FAILED = 1
 export const EXIT_BAD_INPUT = 2
 
-/** Until the HTML report writer lands (issue 27, part B), `--html` says so rather than doing nothing. */
-export const HTML_REPORT_UNAVAILABLE =
-  '--html: the HTML report is not available in this build yet; use --json or --junit'
-
 /** Bad input (usage, a broken file, a missing one) is a message and exit 2; anything else a bug. */
 export async function badInputAsExit<T>(io: EvalCliIo, work: () => Promise<T>): Promise<T | number> {
   try {

@@ -71,7 +71,7 @@ function totalsLine(totals: TargetTotals): string {
     totals.reviewedPass + totals.reviewedFail === 0
       ? ''
       : `, reviewed ${totals.reviewedPass} pass / ${totals.reviewedFail} fail`
-  return `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${totals.points} points${reviewed}`
+  return `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${totals.reasoningTokens} reasoning tokens, ${totals.cacheReadTokens} cache-read tokens, ${totals.points} points${reviewed}`
 }
 
 /** The summary of a run held whole (a merged run). */

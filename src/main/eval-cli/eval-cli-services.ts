@@ -4,14 +4,17 @@ import type { RegexTester } from '@shared/eval/graders/regex-guard'
 import type { EvalTarget } from '@shared/eval/run/eval-run-types'
 import type { ExecuteCell } from '@shared/eval/run/run-evaluation'
 import type { Profile } from '@shared/settings/settings-schema'
+import { openCassetteLibrary } from '@node/cassettes/cassette-library'
 import { createTargetResolver } from '../app/target-resolver'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createRegistryCellExecutor } from '../services/eval/registry-cell-executor'
+import { createRecordingFetch } from '../services/cassettes/recording-fetch'
+import { createReplayingFetch } from '../services/cassettes/replaying-fetch'
 import { createVmRegexTester } from '../services/eval/vm-regex-tester'
 import { GATEWAY_CONFIG_ENV } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
 import type { RunTarget } from '../services/runs/run-registry-options'
-import { LOCAL_CONNECTION } from './eval-args'
+import { LOCAL_CONNECTION, type EvalCliArgs } from './eval-args'
 
 export type EvalCliServices = {
   execute: ExecuteCell
@@ -39,13 +42,15 @@ export async function createEvalCliServices(options: {
   targets: readonly EvalTarget[]
   /** The key of targets with a base URL (`--key-env`). */
   remoteKey: string | null
-  /** Keys of particular connections (a promptfoo config's providers), before `remoteKey`. */
+  /** Keys of particular connections (a promptfoo config's providers); `remoteKey` where one has none. */
   connectionKeys?: ReadonlyMap<string, string | null>
   /** The local gateway's simulator pacing, where the flags set it. */
   simulator: LocalSimulator
   env: Record<string, string | undefined>
   /** Where warnings and errors go, every key redacted. */
   writeLog: (line: string) => void
+  /** `--record` / `--replay`: cells' exchanges to or from cassettes. */
+  cassettes?: EvalCliArgs['cassettes']
 }): Promise<EvalCliServices> {
   const gateway = options.targets.some((t) => t.connection === LOCAL_CONNECTION)
     ? await startGateway({
@@ -54,7 +59,9 @@ export async function createEvalCliServices(options: {
         config: await localGatewayConfig(options.simulator, options.env),
       })
     : undefined
-  const { remoteKey } = options
+  const replay = options.cassettes?.mode === 'replay'
+  // Replay sends nothing anywhere, so it needs no key; the run registry still wants one to build a request.
+  const remoteKey = options.remoteKey ?? (replay ? 'replay-needs-no-key' : null)
   const connectionKeys = options.connectionKeys ?? new Map<string, string | null>()
   const secrets = [gateway?.apiKey, remoteKey, ...connectionKeys.values()].filter(
     (k): k is string => typeof k === 'string' && k !== '',
@@ -63,16 +70,20 @@ export async function createEvalCliServices(options: {
   const sink = createLogger({ write: options.writeLog, secrets: () => secrets })
   // Per-run info lines would drown the progress; warnings (retries) and errors are worth seeing.
   const logger: Logger = { ...QUIET_LOGGER, warn: sink.warn, error: sink.error }
-  const resolveTarget = connectionResolver(gateway, (connection) =>
-    connectionKeys.has(connection) ? (connectionKeys.get(connection) ?? null) : remoteKey,
+  const resolveTarget = connectionResolver(
+    gateway,
+    (connection) => connectionKeys.get(connection) ?? remoteKey,
+    replay,
   )
-  const { execute, registry } = createRegistryCellExecutor({ resolveTarget, logger })
+  const cassettes = cellFetch(options.cassettes, () => secrets, options.writeLog)
+  const { execute, registry } = createRegistryCellExecutor({ resolveTarget, logger, fetch: cassettes.fetch })
   return {
     execute,
     testRegex: createVmRegexTester(),
     localGatewayUrl: gateway?.baseUrl,
     async close() {
       registry.cancelAll()
+      await cassettes.settled()
       await gateway?.close()
     },
   }
@@ -92,6 +103,22 @@ async function localGatewayConfig(simulator: LocalSimulator, env: Record<string,
 }
 
 /**
+ * How cells reach their targets: over the network; over it with every exchange recorded (`--record`,
+ * cassettes written before the run reports done); or from cassettes only (`--replay`).
+ */
+function cellFetch(
+  cassettes: EvalCliArgs['cassettes'],
+  secrets: () => readonly string[],
+  report: (line: string) => void,
+): { fetch: typeof fetch; settled: () => Promise<void> } {
+  const network: typeof fetch = (input, init) => globalThis.fetch(input, init)
+  if (cassettes === undefined) return { fetch: network, settled: async () => undefined }
+  if (cassettes.mode === 'replay')
+    return { fetch: createReplayingFetch(openCassetteLibrary(cassettes.dir)), settled: async () => undefined }
+  return createRecordingFetch({ fetch: network, dir: cassettes.dir, secrets, recordedBy: 'eval', report })
+}
+
+/**
  * `resolveTarget` for connections: each resolved once (one catalog request per connection, however
  * many cells start at once). The CLI has always fallen back to the bundled records without a word,
  * so the catalog's warnings are not logged.
@@ -99,6 +126,7 @@ async function localGatewayConfig(simulator: LocalSimulator, env: Record<string,
 function connectionResolver(
   gateway: RunningGateway | undefined,
   remoteKey: (connection: string) => string | null,
+  replay: boolean,
 ): (connection: string) => Promise<RunTarget> {
   const keyOf = (connection: string): string | null =>
     connection === LOCAL_CONNECTION ? (gateway as RunningGateway).apiKey : remoteKey(connection)
@@ -109,7 +137,8 @@ function connectionResolver(
       name: local ? 'Local gateway' : connection,
       kind: local ? 'local' : 'remote',
       baseUrl: local ? (gateway as RunningGateway).baseUrl : connection,
-      catalogSource: 'gateway',
+      // Replay reaches no remote server, not even for its catalog: the bundled records give the points.
+      catalogSource: replay && !local ? 'bundled' : 'gateway',
     }
   }
   const resolve = createTargetResolver({

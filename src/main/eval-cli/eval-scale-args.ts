@@ -20,8 +20,8 @@ export const EVAL_SCALE_USAGE = `  --shard <i/n>           Run only shard i of n
                           temporary folder, removed when the run finishes; its path is printed).
   --resume <journal>      Go on with a stopped or crashed run from its journal: only the cells it
                           lacks are run. The set file may be left out (the journal holds it).
-  --html <file>           Write a self-contained HTML report (refused with exit 2 in builds without
-                          the report writer).
+  --html <file>           Write a self-contained HTML report: grid, charts, failure reasons; no
+                          network (docs/eval.md, "HTML report").
 `
 
 export type EvalScaleArgs = {

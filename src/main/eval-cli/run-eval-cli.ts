@@ -8,7 +8,13 @@ import { isPromptfooConfig, readPromptfooConfig } from '@shared/eval/promptfoo/r
 import { parseTestSetFile } from '@shared/eval/test-set-file'
 import { testSetJsonSchema, type TestSet } from '@shared/eval/test-set-schema'
 import { TemplateError } from '@shared/templates/template'
-import { indexRunJournal, journalCells, type JournalIndex } from '../services/eval/journal/run-journal-reader'
+import { writeHtmlReport } from '@shared/eval/report'
+import {
+  indexRunJournal,
+  journalCells,
+  readRunJournal,
+  type JournalIndex,
+} from '../services/eval/journal/run-journal-reader'
 import {
   createRunJournal,
   reopenRunJournal,
@@ -19,14 +25,7 @@ import { journalJsonChunks, journalJunitChunks } from './eval-cli-outputs'
 import { createRunSummary, progressLine } from './eval-cli-report'
 import { createEvalCliServices } from './eval-cli-services'
 import { runMergeCli } from './merge-cli'
-import {
-  badInputAsExit,
-  EXIT_BAD_INPUT,
-  EXIT_FAILED,
-  EXIT_PASSED,
-  HTML_REPORT_UNAVAILABLE,
-  type EvalCliIo,
-} from './eval-cli-io'
+import { badInputAsExit, EXIT_BAD_INPUT, EXIT_FAILED, EXIT_PASSED, type EvalCliIo } from './eval-cli-io'
 
 /** What a run needs from the command line and the files it names. */
 type EvalInput = {
@@ -57,7 +56,6 @@ async function readInput(argv: string[], io: EvalCliIo): Promise<EvalInput | num
     io.stdout(`${JSON.stringify(testSetJsonSchema(), null, 2)}\n`)
     return EXIT_PASSED
   }
-  if (args.scale.html !== undefined) throw new EvalUsageError(HTML_REPORT_UNAVAILABLE)
   const previous =
     args.compare === undefined ? undefined : parseRunJson(await io.readFile(args.compare), args.compare)
   if (args.scale.resume !== undefined) return resumeInput(args, args.scale.resume, previous)
@@ -136,9 +134,14 @@ async function evaluate(input: EvalInput, io: EvalCliIo): Promise<number> {
     simulator: { ttftMs: args.ttftMs, tokensPerSecond: args.tokensPerSecond },
     env: io.env,
     writeLog: (line) => io.stderr(`eval: ${line}\n`),
+    cassettes: args.cassettes,
   })
-  if (services.localGatewayUrl !== undefined)
+  if (args.cassettes?.mode === 'replay')
+    io.stderr(`eval: every cell from the cassettes in ${args.cassettes.dir}, no network\n`)
+  else if (services.localGatewayUrl !== undefined)
     io.stderr(`eval: local gateway (simulator) on ${services.localGatewayUrl}\n`)
+  if (args.cassettes?.mode === 'record')
+    io.stderr(`eval: recording every cell's exchange into ${args.cassettes.dir}\n`)
 
   const controller = new AbortController()
   io.signal?.addEventListener('abort', () => controller.abort(), { once: true })
@@ -212,6 +215,11 @@ async function report(head: EvalRunHead, file: string, input: EvalInput, io: Eva
   const index = await indexRunJournal(file)
   if (args.junit !== undefined) await io.writeChunks(args.junit, journalJunitChunks(index))
   if (args.json !== undefined) await io.writeChunks(args.json, journalJsonChunks(index, previous))
+  // The report shows every cell in its grid, so it is the one output that reads the run whole.
+  if (args.scale.html !== undefined) {
+    const run = await readRunJournal(file)
+    await io.writeChunks(args.scale.html, [writeHtmlReport(run, previous === undefined ? {} : { previous })])
+  }
   const summary = createRunSummary(head, previous)
   let allPassed = true
   for await (const cell of journalCells(index)) {

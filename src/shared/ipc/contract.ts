@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { chatRequestSchema, dialectIdSchema } from '../chat/chat-schemas'
-import { cellReviewSchema, evalRunSchema, evalTargetSchema } from '../eval/run/eval-run-types'
+import { evalRunSchema, evalTargetSchema } from '../eval/run/eval-run-types'
+import { cellReviewSchema } from '../eval/run/cell-review'
 import { evalProgressEventSchema, evalRunSummarySchema, testSetSummarySchema } from './eval-schemas'
 import { EVAL_LIMITS } from '../eval/eval-limits'
 import { testSetSchema } from '../eval/test-set-schema'
@@ -100,6 +101,21 @@ export const invokeChannels = {
     output: z.strictObject({ runId: z.string() }),
   },
   'chat:cancel': { input: z.strictObject({ runId: z.string() }), output: z.undefined() },
+  /**
+   * The prompt's tokens as the service counts them (Messages `count_tokens` of a remote profile),
+   * or why there is no such count (the local tokenizer then counts, as the local gateway does).
+   */
+  'chat:count-tokens': {
+    input: z.strictObject({
+      profileId: z.string().min(1).max(64),
+      dialect: dialectIdSchema,
+      request: chatRequestSchema,
+    }),
+    output: z.discriminatedUnion('source', [
+      z.strictObject({ source: z.literal('service'), inputTokens: z.number().int().nonnegative() }),
+      z.strictObject({ source: z.literal('none'), reason: z.string() }),
+    ]),
+  },
 
   /** The exact command for this request with the real key, written to the clipboard by main. */
   'curl:copy-with-key': {
@@ -177,8 +193,8 @@ export const invokeChannels = {
   'eval:export': {
     input: z.strictObject({
       runId: z.string().max(128),
-      format: z.enum(['json', 'junit']),
-      /** JSON only: a previous run to include the comparison with. */
+      format: z.enum(['json', 'junit', 'html']),
+      /** JSON and HTML: a previous run to include the comparison with. */
       previousRunId: z.string().max(128).optional(),
     }),
     output: z.strictObject({ fileName: z.string(), text: z.string() }),

@@ -55,7 +55,14 @@ afterAll(async () => {
 describe('npm run eval at scale', () => {
   it('three shards merged give the totals, JUnit counts and exit code of one run', async () => {
     const set = 'docs/examples/capitals.eval.yaml'
-    const whole = await runEval([set, ...FAST, '--json', join(dir, 'whole.json')])
+    const whole = await runEval([
+      set,
+      ...FAST,
+      '--json',
+      join(dir, 'whole.json'),
+      '--html',
+      join(dir, 'whole.html'),
+    ])
     const parts = await Promise.all(
       [1, 2, 3].map((i) =>
         runEval([set, ...FAST, '--shard', `${i}/3`, '--json', join(dir, `part-${i}.json`)]),
@@ -69,6 +76,8 @@ describe('npm run eval at scale', () => {
       join(dir, 'merged.json'),
       '--junit',
       join(dir, 'merged.xml'),
+      '--html',
+      join(dir, 'merged.html'),
     ])
     expect([whole.code, merged.code]).toEqual([1, 1])
     const one = parseRunJson(await readFile(join(dir, 'whole.json'), 'utf8'))
@@ -85,6 +94,15 @@ describe('npm run eval at scale', () => {
     expect(shares.map((p) => p.cells.length)).toEqual([8, 8, 4])
     expect((await readFile(join(dir, 'merged.xml'), 'utf8')).match(/<failure /g)).toHaveLength(4)
     expect(merged.stdout).toContain('france × openai-chat:')
+    // The HTML report of the merged run shows what the unsharded one shows: every cell, the CSP.
+    const reports = await Promise.all(
+      ['whole', 'merged'].map((f) => readFile(join(dir, `${f}.html`), 'utf8')),
+    )
+    for (const html of reports) {
+      expect(html).toContain('Content-Security-Policy')
+      for (const caseId of one.caseIds) expect(html).toContain(caseId)
+    }
+    expect(reports.map((html) => html.split('class="cell fail').length - 1)).toEqual([4, 4])
 
     const missing = await runEval(['merge', join(dir, 'part-1.json'), join(dir, 'part-3.json')])
     expect(missing.code).toBe(2)

@@ -77,6 +77,36 @@ describe('eval service', () => {
     expect(junit.text.match(/<failure/g)).toHaveLength(10)
   })
 
+  it('a review is kept with the saved run apart from the graders, listed per target, in the HTML export; null takes it back', async () => {
+    const { evals, ended } = await service()
+    const { runId } = await evals.start({ set, targets, concurrency: 4 })
+    await ended(runId)
+    const target = targets[0]?.id ?? ''
+    await evals.review({
+      runId,
+      caseId: 'Oslo',
+      targetId: target,
+      review: { verdict: 'fail', comment: 'too <b>short</b>', at: 1 },
+    })
+    const cell = (await evals.getRun(runId)).cells.find((c) => c.caseId === 'Oslo' && c.targetId === target)
+    expect(cell?.review).toEqual({ verdict: 'fail', comment: 'too <b>short</b>', at: 1 })
+    expect(cell?.passed).toBe(true)
+    expect((await evals.listRuns())[0]?.targets?.find((t) => t.id === target)).toMatchObject({
+      passed: 10,
+      cells: 10,
+    })
+    const html = await evals.exportRun({ runId, format: 'html' })
+    expect(html.fileName).toMatch(/\.html$/)
+    expect(html.text).toContain('Reviewed: fail — too &lt;b&gt;short&lt;/b&gt;')
+    await evals.review({ runId, caseId: 'Oslo', targetId: target, review: null })
+    expect(
+      (await evals.getRun(runId)).cells.find((c) => c.caseId === 'Oslo' && c.targetId === target)?.review,
+    ).toBeUndefined()
+    await expect(evals.review({ runId, caseId: 'nowhere', targetId: target, review: null })).rejects.toThrow(
+      /no result/,
+    )
+  })
+
   it('stop keeps the finished cells; resume sends only the rest under the same id', async () => {
     const { evals, events } = await service()
     const { runId } = await evals.start({ set, targets, concurrency: 1 })

@@ -7,7 +7,10 @@ import { composeGradingReply } from './grading-reply'
 /** The simulator's verdict on the very request the workbench's rubric grader sends. */
 function verdictOf(rubric: string, output: string) {
   const request = {
-    ...buildRubricRequest({ type: 'rubric', rubric }, { text: output, toolCalls: [], state: 'completed' }),
+    ...buildRubricRequest(
+      { type: 'rubric', rubric },
+      { text: output, toolCalls: [], state: 'completed', thought: false },
+    ),
     model: 'm',
   }
   const reply = composeGradingReply(request as ChatRequest, readConversationFacts(request as ChatRequest))

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import {
-  cellKey,
   checkCasesAgainstPrompt,
   type CellReview,
   type EvalRun,
@@ -102,18 +101,8 @@ export async function createEvalService(options: {
   /** A manual verdict on a cell: into the journal of the run under way, else into the saved run. */
   async function review(input: ReviewInput): Promise<void> {
     const journal = active?.runId === input.runId ? active.journal() : undefined
-    if (journal !== undefined) {
-      journal.review(input.caseId, input.targetId, input.review)
-      return
-    }
-    const run = await runs.read(input.runId)
-    const cell = run.cells.find(
-      (c) => cellKey(c.caseId, c.targetId) === cellKey(input.caseId, input.targetId),
-    )
-    if (cell === undefined) throw new UserFacingError('not_found', 'That cell has no result to review yet.')
-    if (input.review === null) delete cell.review
-    else cell.review = input.review
-    await runs.write(run)
+    if (journal === undefined) await runs.review(input)
+    else journal.review(input.caseId, input.targetId, input.review)
   }
 
   return {

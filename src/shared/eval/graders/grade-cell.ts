@@ -3,6 +3,7 @@ import type { CellOutput } from './cell-output'
 import type { GraderResult } from './grader-result'
 import { gradeContainsJson, gradeJson, gradeToolCall } from './json-graders'
 import { directRegexTester, type RegexTester } from './regex-guard'
+import { gradeCacheRead, gradeReasoningTokens, gradeThinking } from './reasoning-graders'
 import { gradeCost, gradeFinishReason, gradeLatency, gradePoints } from './reply-graders'
 import { gradeRubric, type Judge } from './rubric-grader'
 import { gradeContains, gradeContainsSome, gradeEquals, gradeRegex, gradeStartsWith } from './text-graders'
@@ -23,12 +24,15 @@ export async function gradeOne(
   return gradePositive(spec, output, options)
 }
 
-/** The figure a grader of the reply's figures needs; without it neither the grader nor its negation can pass. */
+/** The figure a grader of the reply's figures needs; without it neither the grader nor its negation passes. */
 function missingFigure(spec: PositiveGraderSpec, output: CellOutput): string | undefined {
   if (spec.type === 'cost' && output.costUsd === undefined) return 'the reply has no cost'
   if (spec.type === 'points' && output.points === undefined) return 'the reply has no points'
   if (spec.type === 'latency' && output.totalMs === undefined && output.ttftMs === undefined)
     return 'the reply has no timings'
+  if (spec.type === 'cache-read' && output.usage === undefined) return 'the reply reported no usage'
+  if (spec.type === 'reasoning-tokens' && output.reasoningTokens === undefined && output.thought === true)
+    return 'the reply thought, but its reasoning tokens are unknown'
   return undefined
 }
 
@@ -76,6 +80,12 @@ async function gradePositive(
       return gradeLatency(spec, output)
     case 'points':
       return gradePoints(spec, output)
+    case 'reasoning-tokens':
+      return gradeReasoningTokens(spec, output)
+    case 'thinking':
+      return gradeThinking(spec, output)
+    case 'cache-read':
+      return gradeCacheRead(spec, output)
     case 'rubric':
       return gradeRubric(spec, output, options.judge)
     case 'unsupported':

@@ -151,7 +151,9 @@ function connect(
 ): EvalTarget {
   if (provider.connection !== undefined) return { ...provider.target, connection: provider.connection }
   if (provider.baseUrl === undefined) return { ...provider.target, connection: options.localConnection }
-  keys.set(provider.baseUrl, [...(keys.get(provider.baseUrl) ?? []), provider.key])
+  const sources = keys.get(provider.baseUrl) ?? []
+  if (!sources.some((known) => JSON.stringify(known) === JSON.stringify(provider.key)))
+    keys.set(provider.baseUrl, [...sources, provider.key])
   return { ...provider.target, connection: provider.baseUrl }
 }
 

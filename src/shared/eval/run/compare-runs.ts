@@ -1,4 +1,4 @@
-import { cellKey, type CellResult, type EvalRun } from './eval-run-types'
+import { cellKey, type CellResult } from './eval-run-types'
 
 type CellChange = {
   caseId: string
@@ -28,7 +28,7 @@ type ComparisonAccumulator = {
 }
 
 /** A comparison built as the current run's cells stream past (the CLI reads them from its journal). */
-export function createComparison(previous: Pick<EvalRun, 'cells'>): ComparisonAccumulator {
+export function createComparison(previous: { cells: readonly CellResult[] }): ComparisonAccumulator {
   const before = new Map(previous.cells.map((cell) => [cellKey(cell.caseId, cell.targetId), cell]))
   const result: RunComparison = { regressions: [], fixes: [], unchanged: 0, added: 0, removed: 0 }
   const seen = new Set<string>()
@@ -53,8 +53,8 @@ export function createComparison(previous: Pick<EvalRun, 'cells'>): ComparisonAc
 }
 
 export function compareRuns(
-  previous: Pick<EvalRun, 'cells'>,
-  current: Pick<EvalRun, 'cells'>,
+  previous: { cells: readonly CellResult[] },
+  current: { cells: readonly CellResult[] },
 ): RunComparison {
   const accumulator = createComparison(previous)
   for (const cell of current.cells) accumulator.add(cell)

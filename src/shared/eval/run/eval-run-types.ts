@@ -3,6 +3,7 @@ import { dialectIdSchema, finishReasonSchema, usageSchema } from '../../chat/cha
 import { terminalStateSchema } from '../../runs/run-types'
 import { EVAL_LIMITS } from '../eval-limits'
 import { paramPresetSchema, promptTemplateSchema, testSetSchema } from '../test-set-schema'
+import { cellReviewSchema } from './cell-review'
 
 /**
  * One column of the matrix: where requests go (`connection`: a profile id in the app, a named
@@ -39,18 +40,6 @@ const graderResultSchema = z.strictObject({
   skipped: z.boolean().optional(),
 })
 
-/**
- * A person's verdict on a cell, kept with the run and counted apart from the graders (promptfoo's
- * viewer allows the same): it never changes `passed`.
- */
-export const cellReviewSchema = z.strictObject({
-  verdict: z.enum(['pass', 'fail']),
-  comment: z.string().max(EVAL_LIMITS.reviewCommentChars).optional(),
-  /** Epoch ms of the review. */
-  at: z.number(),
-})
-export type CellReview = z.infer<typeof cellReviewSchema>
-
 /** One case × target: what came back, its figures and its grades. */
 export const cellResultSchema = z.strictObject({
   caseId: z.string(),
@@ -69,6 +58,8 @@ export const cellResultSchema = z.strictObject({
   outputTokens: z.number().optional(),
   usage: usageSchema.optional(),
   points: z.string().optional(),
+  /** Reasoning tokens: the server's count, else an o200k count of the thinking text. */
+  reasoningTokens: z.number().nonnegative().optional(),
   graders: z.array(graderResultSchema),
   /** The request completed and every grader passed (no graders: the request completed). */
   passed: z.boolean(),

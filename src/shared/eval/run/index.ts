@@ -1,4 +1,5 @@
 export * from './build-cell-request'
+export * from './cell-review'
 export * from './compare-runs'
 export * from './eval-run-types'
 export * from './export-json'

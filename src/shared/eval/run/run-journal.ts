@@ -1,13 +1,7 @@
 import { z } from 'zod'
 import { EvalInputError, inputErrorFromZod } from '../eval-input-error'
-import {
-  cellResultSchema,
-  cellReviewSchema,
-  evalRunSchema,
-  type CellResult,
-  type CellReview,
-  type EvalRunHead,
-} from './eval-run-types'
+import { cellReviewSchema, type CellReview } from './cell-review'
+import { cellResultSchema, evalRunSchema, type CellResult, type EvalRunHead } from './eval-run-types'
 
 /**
  * The run journal: a run written as it happens, one JSON record a line, so a run of any size never

@@ -1,6 +1,6 @@
 import { addDecimal, DECIMAL_ZERO, formatDecimal, parseDecimal, type Decimal } from '../../catalog/decimal'
 import { percentile } from '../../stats/percentile'
-import type { CellResult, EvalRun, EvalTarget } from './eval-run-types'
+import type { CellResult, EvalTarget } from './eval-run-types'
 
 /** The footer of a target's column: pass rate, latency percentiles, points, speed, reviews. */
 export type TargetTotals = {
@@ -21,6 +21,10 @@ export type TargetTotals = {
   points: string
   /** Cells without points (no usage reported): the sum leaves them out. */
   cellsWithoutPoints: number
+  /** Reasoning tokens of all cells (counted from the thinking text where the server gave none). */
+  reasoningTokens: number
+  /** Input tokens read from the provider's prompt cache, over all cells. */
+  cacheReadTokens: number
   /** Cells a person marked pass or fail by hand: counted apart, they never change `passed`. */
   reviewedPass: number
   reviewedFail: number
@@ -37,6 +41,8 @@ type Tally = {
   cellsWithoutPoints: number
   reviewedPass: number
   reviewedFail: number
+  reasoningTokens: number
+  cacheReadTokens: number
 }
 
 type TotalsAccumulator = {
@@ -65,6 +71,8 @@ export function createTotalsAccumulator(targets: ReadonlyArray<Pick<EvalTarget, 
         cellsWithoutPoints: 0,
         reviewedPass: 0,
         reviewedFail: 0,
+        reasoningTokens: 0,
+        cacheReadTokens: 0,
       },
     ]),
   )
@@ -84,6 +92,8 @@ export function createTotalsAccumulator(targets: ReadonlyArray<Pick<EvalTarget, 
       else tally.points = addDecimal(tally.points, parseDecimal(cell.points))
       if (cell.review?.verdict === 'pass') tally.reviewedPass++
       if (cell.review?.verdict === 'fail') tally.reviewedFail++
+      tally.reasoningTokens += cell.reasoningTokens ?? cell.usage?.reasoningTokens ?? 0
+      tally.cacheReadTokens += cell.usage?.cacheReadTokens ?? 0
     },
     totals: () => [...tallies].map(([targetId, tally]) => totalsOf(targetId, tally)),
   }
@@ -100,6 +110,8 @@ function totalsOf(targetId: string, tally: Tally): TargetTotals {
     cellsWithoutPoints: tally.cellsWithoutPoints,
     reviewedPass: tally.reviewedPass,
     reviewedFail: tally.reviewedFail,
+    reasoningTokens: tally.reasoningTokens,
+    cacheReadTokens: tally.cacheReadTokens,
   }
   const set = (key: keyof TargetTotals, value: number | undefined) => {
     if (value !== undefined) (totals as Record<string, unknown>)[key] = value
@@ -112,14 +124,15 @@ function totalsOf(targetId: string, tally: Tally): TargetTotals {
   return totals
 }
 
-export function totalsForTarget(run: Pick<EvalRun, 'cells'>, targetId: string): TargetTotals {
+export function totalsForTarget(run: { cells: readonly CellResult[] }, targetId: string): TargetTotals {
   return runTotals({ cells: run.cells, targets: [{ id: targetId }] })[0] as TargetTotals
 }
 
 /** Totals of every target of the run, in the run's target order. */
-export function runTotals(
-  run: Pick<EvalRun, 'cells'> & { targets: ReadonlyArray<Pick<EvalTarget, 'id'>> },
-): TargetTotals[] {
+export function runTotals(run: {
+  cells: readonly CellResult[]
+  targets: ReadonlyArray<Pick<EvalTarget, 'id'>>
+}): TargetTotals[] {
   const accumulator = createTotalsAccumulator(run.targets)
   for (const cell of run.cells) accumulator.add(cell)
   return accumulator.totals()

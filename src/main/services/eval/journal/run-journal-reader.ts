@@ -1,12 +1,7 @@
 import { open } from 'node:fs/promises'
 import { EvalInputError } from '@shared/eval/eval-input-error'
-import {
-  cellKey,
-  type CellResult,
-  type CellReview,
-  type EvalRun,
-  type EvalRunHead,
-} from '@shared/eval/run/eval-run-types'
+import type { CellReview } from '@shared/eval/run/cell-review'
+import { cellKey, type CellResult, type EvalRun, type EvalRunHead } from '@shared/eval/run/eval-run-types'
 import { parseJournalHead, parseJournalRecord } from '@shared/eval/run/run-journal'
 
 /** Where a cell's record is in the file, and its verdict (what a resume needs without reading it). */

@@ -6,7 +6,8 @@ import {
   journalReviewLine,
   journalStatusLine,
 } from '@shared/eval/run/run-journal'
-import type { CellResult, CellReview, EvalRunHead } from '@shared/eval/run/eval-run-types'
+import type { CellResult, EvalRunHead } from '@shared/eval/run/eval-run-types'
+import type { CellReview } from '@shared/eval/run/cell-review'
 import { HAS_POSIX_MODES, PRIVATE_FILE_MODE } from '../../json-store/private-modes'
 
 export type RunJournalWriter = {

@@ -3,6 +3,7 @@ import { useAppStore } from '@renderer/store'
 import { Notices } from '@renderer/features/app/Notices'
 import { CompareControl } from '@renderer/features/compare/CompareControl'
 import { CompareSummary } from '@renderer/features/compare/CompareSummary'
+import { CompareTimeline } from '@renderer/features/compare/CompareTimeline'
 import { Composer } from './composer/Composer'
 import { TemplateVariables } from './composer/TemplateVariables'
 import { PaneView } from './PaneView'
@@ -11,7 +12,8 @@ import './chat.css'
 
 /**
  * The conversation: compare mode and system prompt on top, one or two panes side by side, the
- * differences between them when both answered the same turn, and the composer.
+ * differences between them when both answered the same turn, their latest replies' token timelines,
+ * and the composer.
  */
 export function ChatArea(): React.JSX.Element {
   const paneIds = useAppStore(useShallow((state) => state.conversation.panes.map((pane) => pane.id)))
@@ -27,6 +29,7 @@ export function ChatArea(): React.JSX.Element {
         ))}
       </div>
       <CompareSummary />
+      <CompareTimeline />
       {/* Toasts sit on this zero-height line and stack upward: never over the composer's controls. */}
       <div className="notices-anchor">
         <Notices />

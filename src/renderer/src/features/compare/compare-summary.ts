@@ -14,6 +14,9 @@ type CompareSide = {
   tokens: string
   ttft: string
   rate: string
+  reasoning: string
+  thinking: string
+  cacheRead: string
   adjustments: ParamAdjustment[]
 }
 
@@ -68,13 +71,29 @@ function side(reply: ReplyRecord): CompareSide {
     tokens: `${tokensIn} / ${tokensOut}`,
     ttft: formatDuration(reply.metrics.ttftMs) ?? NONE,
     rate: formatRate(reply.metrics.tokensPerSecond) ?? NONE,
+    reasoning: reasoningTokens(reply),
+    thinking: formatDuration(reply.metrics.reasoningMs) ?? NONE,
+    cacheRead: reply.usage ? formatCount(reply.usage.cacheReadTokens ?? 0) : NONE,
     adjustments: reply.adjustments,
   }
+}
+
+/** The server's reasoning tokens, else the estimate from the thinking text (`~`), else none. */
+function reasoningTokens(reply: ReplyRecord): string {
+  const reported = reply.usage?.reasoningTokens
+  if (reported !== undefined && reported > 0) return formatCount(reported)
+  const estimated = reply.metrics.reasoningTokens
+  if (estimated !== undefined && estimated > 0) {
+    return `${reply.metrics.reasoningTokensEstimated ? '~' : ''}${formatCount(estimated)}`
+  }
+  return reported === 0 || estimated === 0 ? '0' : NONE
 }
 
 function targetLabel(reply: ReplyRecord): string {
   return `${dialectLabel(reply.dialect)} · ${reply.model}`
 }
+
+const hasCacheReads = (reply: ReplyRecord): boolean => (reply.usage?.cacheReadTokens ?? 0) > 0
 
 const adjustmentKey = (adjustment: ParamAdjustment): string => `${adjustment.param}:${adjustment.action}`
 
@@ -113,6 +132,10 @@ export function compareSummary(panes: readonly Pane[]): CompareSummaryView | und
       row('Tokens in / out', 'tokens'),
       row('TTFT', 'ttft'),
       row('Tokens/s', 'rate'),
+      // Rows about thinking and the cache only where either reply has something to say there.
+      ...(left.reasoning !== NONE || right.reasoning !== NONE ? [row('Reasoning tokens', 'reasoning')] : []),
+      ...(left.thinking !== NONE || right.thinking !== NONE ? [row('Thinking time', 'thinking')] : []),
+      ...(hasCacheReads(a) || hasCacheReads(b) ? [row('Cache read', 'cacheRead')] : []),
     ],
     adjustments: [left.adjustments, right.adjustments],
     adjustmentsDiffer,

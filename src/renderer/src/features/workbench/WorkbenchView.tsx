@@ -6,6 +6,7 @@ import { CellDiff } from './results/CellDiff'
 import { GradersEditor } from './GradersEditor'
 import { PromptEditor } from './PromptEditor'
 import { ResultsGrid } from './results/ResultsGrid'
+import { RunCharts } from './charts/RunCharts'
 import { RunControls } from './RunControls'
 import { SavedRuns } from './saved/SavedRuns'
 import { TargetsEditor } from './targets/TargetsEditor'
@@ -74,6 +75,7 @@ export function WorkbenchView(): React.JSX.Element {
         </div>
         <ResultsGrid filter={filter} selected={selected} onSelect={select} />
         <TotalsTable />
+        <RunCharts />
         <CellDiff keys={selected} />
       </div>
     </div>

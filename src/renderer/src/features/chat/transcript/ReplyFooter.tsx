@@ -1,7 +1,9 @@
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import { selectMessage, selectPaneBusy, selectRunForMessage } from '@renderer/features/chat/chat-selectors'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 import { replyView, SEQ_GAP_TEXT, type ReplyView } from './reply-view'
+import { ReplySparkline } from './ReplySparkline'
 
 /**
  * Under each reply: dialect, finish reason (unified · raw), TTFT, tokens/s, total time, tokens and
@@ -22,7 +24,7 @@ export function ReplyFooter({
   if (!view) return null
   return (
     <div data-testid="reply-footer" className={`reply-footer reply-${view.phase}`}>
-      <ReplyFigures view={view} />
+      <ReplyFigures view={view} run={run} />
       {view.retry && (
         <div className="reply-line reply-line-info" role="status">
           {view.retry}
@@ -61,7 +63,7 @@ export function ReplyFooter({
   )
 }
 
-function ReplyFigures({ view }: { view: ReplyView }): React.JSX.Element {
+function ReplyFigures({ view, run }: { view: ReplyView; run: LiveRun | undefined }): React.JSX.Element {
   const live = view.phase === 'waiting' || view.phase === 'streaming'
   return (
     <div className="reply-figures-clip">
@@ -79,8 +81,11 @@ function ReplyFigures({ view }: { view: ReplyView }): React.JSX.Element {
           <Figure title="Output tokens per second, as they arrived from the network">{view.rate}</Figure>
         )}
         {view.total && <Figure title="Total time">total {view.total}</Figure>}
+        {run && !live && <ReplySparkline run={run} />}
         {view.usage && (
-          <Figure title="Tokens: input (prompt) · output · read from cache">{view.usage}</Figure>
+          <Figure title="Tokens: input (the whole prompt; when the prompt cache was used, split into uncached, written to the cache and read from it) · output (of which reasoning)">
+            {view.usage}
+          </Figure>
         )}
         {view.points && <Figure title={`${view.points.exact} pts (exact)`}>{view.points.compact} pts</Figure>}
       </div>

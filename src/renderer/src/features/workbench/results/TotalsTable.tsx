@@ -1,11 +1,11 @@
 import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
-import { formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { formatCount, formatPointsCompact } from '@renderer/features/chat/format-reply'
 import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
 import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
-import { useThrottledValue } from './use-throttled-value'
+import { useThrottledValue } from '@renderer/components/use-throttled-value'
 
-/** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, points. */
+/** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, reasoning and cache-read tokens, points. */
 export function TotalsTable(): React.JSX.Element | null {
   const live = useAppStore((state) => state.wbRun)
   const run = useThrottledValue(live, 250, live?.status !== 'running')
@@ -21,6 +21,8 @@ export function TotalsTable(): React.JSX.Element | null {
           <th>p50 / p95 total</th>
           <th>p50 TTFT</th>
           <th>Mean speed</th>
+          <th>Reasoning tokens</th>
+          <th>Cache read</th>
           <th>Points</th>
         </tr>
       </thead>
@@ -37,6 +39,8 @@ export function TotalsTable(): React.JSX.Element | null {
             </td>
             <td>{gridMs(t.p50TtftMs)}</td>
             <td>{gridRate(t.meanTokensPerSecond)}</td>
+            <td>{formatCount(t.reasoningTokens)}</td>
+            <td>{formatCount(t.cacheReadTokens)}</td>
             <td title={`${t.points} (exact)`}>{formatPointsCompact(t.points)}</td>
           </tr>
         ))}

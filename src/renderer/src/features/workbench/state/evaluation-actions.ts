@@ -18,8 +18,15 @@ function graderTarget(state: Pick<WorkbenchState, 'wbTargets' | 'wbGraderTargetI
   return state.wbTargets.find((t) => t.id === state.wbGraderTargetId) ?? state.wbTargets[0]
 }
 
+/** Progress events held while `eval:start` is in flight (bounded: a start answers within a few frames). */
+const EARLY_EVENTS_CAP = 1_000
+
 export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
   const fail = (error: unknown): void => set(workbenchError(error))
+  // In browser mode events and the start's answer travel on different connections, so a run's first
+  // cells can arrive before the renderer knows its id: they wait here instead of being dropped.
+  let starting = false
+  let early: EvalProgressEvent[] = []
 
   /** Starts the draft against the targets, or resumes a stopped run (`resumeRunId`) where it stopped. */
   async function start(resumeRunId?: string): Promise<void> {
@@ -27,6 +34,8 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
     const evalSet = draftToSet(wbDraft)
     const grader = graderTarget(get())
     set({ wbError: undefined })
+    starting = true
+    early = []
     try {
       const { runId } = await invoke('eval:start', {
         set: evalSet,
@@ -52,8 +61,13 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
                 failed: 0,
               },
       }))
+      const held = early.filter((event) => event.runId === runId)
+      if (held.length > 0) get().applyEvalProgress(held)
     } catch (error) {
       fail(error)
+    } finally {
+      starting = false
+      early = []
     }
   }
 
@@ -69,6 +83,7 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
       if (run?.status === 'stopped') await start(run.id)
     },
     applyEvalProgress(events) {
+      if (starting && early.length < EARLY_EVENTS_CAP) early.push(...events)
       set((state) => {
         const run = state.wbRun
         const next = run === null ? undefined : withProgress(run, events)

@@ -139,6 +139,30 @@ describe('workbench run state', () => {
     expect(useAppStore.getState().wbRun?.status).toBe('finished')
   })
 
+  it('cells that arrive before eval:start answers are kept, not dropped (browser mode: two connections)', async () => {
+    api.handle('eval:list-runs', () => [])
+    api.handle('eval:start', () => {
+      // main has started the run and streamed its first cells before its answer reaches the renderer
+      useAppStore
+        .getState()
+        .applyEvalProgress([
+          event('run-1', [cell('a', 'oa', true), cell('a', 'an', false)], { done: 2, passed: 1, failed: 1 }),
+        ])
+      return { runId: 'run-1' }
+    })
+    useAppStore
+      .getState()
+      .updateDraft({ user: 'About {{city}}', cases: [{ id: 'a', vars: { city: 'Oslo' } }] })
+    useAppStore.getState().setTargets([
+      { id: 'oa', connection: 'local', model: 'm', dialect: 'openai-chat' },
+      { id: 'an', connection: 'local', model: 'm', dialect: 'anthropic-messages' },
+    ])
+    await useAppStore.getState().startEvaluation()
+    const run = useAppStore.getState().wbRun
+    expect(Object.keys(run?.cells ?? {}).sort()).toEqual([cellKey('a', 'an'), cellKey('a', 'oa')].sort())
+    expect(run).toMatchObject({ done: 2, passed: 1, failed: 1 })
+  })
+
   it('a manual review goes to main and onto the shown cell; null takes it back', async () => {
     const runId = await startRun()
     useAppStore.getState().applyEvalProgress([event(runId, [cell('a', 'oa', true)], { done: 1, passed: 1 })])
