@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveGatewayConfig, startGateway } from '@gateway'
 import { SEED_MODELS } from '@shared/catalog'
+import { installPromptfoo, PROMPTFOO_VERSION } from './bench/install-promptfoo'
 import { median } from './bench/stats'
 
 /**
@@ -25,7 +25,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,5000,20000' },
     rounds: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '16' },
-    promptfoo: { type: 'string', default: '0.121.20' },
+    promptfoo: { type: 'string', default: PROMPTFOO_VERSION },
   },
 })
 const SIZES = values.sizes.split(',').map(Number)
@@ -101,28 +101,8 @@ async function writeSuites(
   return paths
 }
 
-async function installPromptfoo(version: string, dir: string): Promise<string> {
-  const bin = join(dir, 'node_modules', '.bin', 'promptfoo')
-  if (existsSync(bin)) return bin
-  console.log(`installing promptfoo@${version} into ${dir} (once)…`)
-  await new Promise<void>((resolve, reject) => {
-    const npm = spawn(
-      'npm',
-      ['install', '--no-save', '--no-audit', '--no-fund', `promptfoo@${version}`, '--prefix', dir],
-      {
-        stdio: 'inherit',
-      },
-    )
-    npm.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm install exited ${code}`))))
-  })
-  return bin
-}
-
 const work = await mkdtemp(join(tmpdir(), 'bench-eval-'))
-const promptfooDir = join(tmpdir(), `bench-eval-promptfoo-${values.promptfoo}`)
-await mkdir(promptfooDir, { recursive: true })
-const promptfoo =
-  values.promptfoo === 'none' ? undefined : await installPromptfoo(values.promptfoo, promptfooDir)
+const promptfoo = values.promptfoo === 'none' ? undefined : await installPromptfoo(values.promptfoo)
 const key = `sk-bench-${randomBytes(18).toString('base64url')}`
 const base = resolveGatewayConfig()
 const gateway = await startGateway({

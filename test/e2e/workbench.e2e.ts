@@ -350,6 +350,38 @@ test('a set file opened from disk; Stop keeps the finished cells, Resume runs on
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-resumed.png') })
 })
 
+test('a promptfoo config opened from disk becomes the draft and runs', async ({ page }) => {
+  test.setTimeout(90_000)
+  await new ChatPage(page).open(app.url)
+  await page.getByRole('button', { name: 'Workbench' }).click()
+  const config = [
+    'description: riddles',
+    "prompts: ['Solve this riddle: {{riddle}}']",
+    'providers: [openai:gpt-4.1-mini]',
+    'tests:',
+    '  - vars: {riddle: What has keys but no locks?}',
+    '    assert: [{type: icontains, value: simulat}, {type: not-contains, value: sorry}]',
+    '  - vars: {riddle: What can travel around the world while staying in a corner?}',
+    '    assert: [{type: starts-with, value: Zebra}]',
+  ].join('\n')
+  await page.getByLabel('Open set file').setInputFiles({
+    name: 'promptfooconfig.yaml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from(config),
+  })
+  await expect(page.getByRole('heading', { name: 'Cases (2)' })).toBeVisible()
+  await expect(page.getByLabel('Detected variables')).toContainText('riddle')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const status = page.locator('.wb-run-status')
+  await expect(status).toHaveAttribute('data-status', 'finished', { timeout: 60_000 })
+  const run = (await hostInvoke(app, 'eval:list-runs', undefined)).find((r) => r.setName === 'riddles')
+  const saved = await hostInvoke(app, 'eval:get-run', { id: run?.id ?? '' })
+  // The simulator's replies say they are simulated and never start with "Zebra": case 1 passes, case 2 fails.
+  for (const cell of saved.cells)
+    expect(cell.passed, `${cell.caseId} × ${cell.targetId}`).toBe(cell.caseId === 'test-1')
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'workbench-promptfoo-config.png') })
+})
+
 test('a reload mid-run re-attaches to the run main is still going; it ends with every cell once', async ({
   page,
 }) => {

@@ -24,6 +24,8 @@ export type EvalCliArgs = {
   scale: EvalScaleArgs
   /** Whether --target was given (a resumed run keeps its own targets). */
   targetsGiven: boolean
+  /** A promptfoo config's unsupported assertions are reported as skipped instead of refused. */
+  skipUnsupported: boolean
 }
 
 /** The connection name of targets served by the in-process local gateway. */
@@ -44,13 +46,15 @@ export const EVAL_CLI_OPTIONS = {
   'tokens-per-second': { type: 'string' },
   record: { type: 'string' },
   replay: { type: 'string' },
+  'skip-unsupported': { type: 'boolean', default: false },
   ...EVAL_SCALE_OPTIONS,
 } as const satisfies ParseArgsConfig['options']
 
 export const EVAL_USAGE = `Usage: npm run eval -- <set-file> [options]
        npm run eval -- merge <part.json>… [--json file] [--junit file] [--html file]
 
-Runs a test set (JSON or YAML, docs/eval.md) over targets and grades every cell. Progress goes to
+Runs a test set (JSON or YAML, docs/eval.md) over targets and grades every cell; a promptfoo config
+(promptfooconfig.yaml) runs as it is, over its providers (docs/eval.md, "promptfoo suites"). Progress goes to
 stderr, totals and failures to stdout. Exit code: 0 all cells passed, 1 a cell failed, 2 bad input.
 \`merge\` combines the parts of a sharded run (docs/eval.md, "Sharded runs").
 
@@ -70,6 +74,8 @@ Options:
   --record <dir>          Record every cell's exchange as a cassette in <dir> (docs/cassettes.md).
   --replay <dir>          Serve every cell from the cassettes in <dir>, with no network; a cell
                           without a cassette fails, saying so.
+  --skip-unsupported      promptfoo configs: report javascript, python, webhook (and other unread)
+                          assertions as skipped instead of refusing the config (exit 2).
 ${EVAL_SCALE_USAGE}  --print-schema          Print the JSON Schema of test-set files and exit.
   -h, --help              Show this help.
 `
@@ -149,6 +155,7 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     cassettes: cassetteFlags(values.record, values.replay),
     scale: parseScaleArgs(values, (message) => new EvalUsageError(message)),
     targetsGiven: targets.length > 0,
+    skipUnsupported: values['skip-unsupported'],
   }
 }
 

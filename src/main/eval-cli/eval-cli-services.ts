@@ -42,6 +42,8 @@ export async function createEvalCliServices(options: {
   targets: readonly EvalTarget[]
   /** The key of targets with a base URL (`--key-env`). */
   remoteKey: string | null
+  /** Keys of particular connections (a promptfoo config's providers); `remoteKey` where one has none. */
+  connectionKeys?: ReadonlyMap<string, string | null>
   /** The local gateway's simulator pacing, where the flags set it. */
   simulator: LocalSimulator
   env: Record<string, string | undefined>
@@ -60,12 +62,19 @@ export async function createEvalCliServices(options: {
   const replay = options.cassettes?.mode === 'replay'
   // Replay sends nothing anywhere, so it needs no key; the run registry still wants one to build a request.
   const remoteKey = options.remoteKey ?? (replay ? 'replay-needs-no-key' : null)
-  const secrets = [gateway?.apiKey, remoteKey].filter((k): k is string => typeof k === 'string' && k !== '')
+  const connectionKeys = options.connectionKeys ?? new Map<string, string | null>()
+  const secrets = [gateway?.apiKey, remoteKey, ...connectionKeys.values()].filter(
+    (k): k is string => typeof k === 'string' && k !== '',
+  )
   // main's log sink: it redacts the keys, Bearer tokens and credential headers at the sink.
   const sink = createLogger({ write: options.writeLog, secrets: () => secrets })
   // Per-run info lines would drown the progress; warnings (retries) and errors are worth seeing.
   const logger: Logger = { ...QUIET_LOGGER, warn: sink.warn, error: sink.error }
-  const resolveTarget = connectionResolver(gateway, remoteKey, replay)
+  const resolveTarget = connectionResolver(
+    gateway,
+    (connection) => connectionKeys.get(connection) ?? remoteKey,
+    replay,
+  )
   const cassettes = cellFetch(options.cassettes, () => secrets, options.writeLog)
   const { execute, registry } = createRegistryCellExecutor({ resolveTarget, logger, fetch: cassettes.fetch })
   return {
@@ -116,11 +125,11 @@ function cellFetch(
  */
 function connectionResolver(
   gateway: RunningGateway | undefined,
-  remoteKey: string | null,
+  remoteKey: (connection: string) => string | null,
   replay: boolean,
 ): (connection: string) => Promise<RunTarget> {
   const keyOf = (connection: string): string | null =>
-    connection === LOCAL_CONNECTION ? (gateway as RunningGateway).apiKey : remoteKey
+    connection === LOCAL_CONNECTION ? (gateway as RunningGateway).apiKey : remoteKey(connection)
   const profileOf = (connection: string): Profile => {
     const local = connection === LOCAL_CONNECTION
     return {

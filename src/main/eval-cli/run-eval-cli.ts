@@ -4,6 +4,7 @@ import { EvalInputError } from '@shared/eval/eval-input-error'
 import type { EvalRun, EvalRunHead } from '@shared/eval/run/eval-run-types'
 import { parseRunJson } from '@shared/eval/run/export-json'
 import { runEvaluation, type ResumePoint } from '@shared/eval/run/run-evaluation'
+import { isPromptfooConfig, readPromptfooConfig } from '@shared/eval/promptfoo/read-promptfoo-config'
 import { parseTestSetFile } from '@shared/eval/test-set-file'
 import { testSetJsonSchema, type TestSet } from '@shared/eval/test-set-schema'
 import { TemplateError } from '@shared/templates/template'
@@ -19,7 +20,7 @@ import {
   reopenRunJournal,
   type RunJournalWriter,
 } from '../services/eval/journal/run-journal-writer'
-import { EVAL_USAGE, EvalUsageError, parseEvalArgs, type EvalCliArgs } from './eval-args'
+import { EVAL_USAGE, EvalUsageError, LOCAL_CONNECTION, parseEvalArgs, type EvalCliArgs } from './eval-args'
 import { journalJsonChunks, journalJunitChunks } from './eval-cli-outputs'
 import { createRunSummary, progressLine } from './eval-cli-report'
 import { createEvalCliServices } from './eval-cli-services'
@@ -33,6 +34,8 @@ type EvalInput = {
   previous: EvalRun | undefined
   /** A journal to go on with (--resume). */
   resumed: JournalIndex | undefined
+  /** A promptfoo config's keys by connection (its literal keys, or read from the env vars it names). */
+  connectionKeys?: Map<string, string | null>
 }
 
 /** The eval CLI without the process: arguments in, exit code out (cli.ts wires the process). */
@@ -57,8 +60,44 @@ async function readInput(argv: string[], io: EvalCliIo): Promise<EvalInput | num
     args.compare === undefined ? undefined : parseRunJson(await io.readFile(args.compare), args.compare)
   if (args.scale.resume !== undefined) return resumeInput(args, args.scale.resume, previous)
   if (args.setFile === undefined) throw new EvalUsageError('give a test-set file (see --help)')
-  const set = parseTestSetFile(await io.readFile(args.setFile), args.setFile)
+  const text = await io.readFile(args.setFile)
+  if (isPromptfooConfig(text, args.setFile)) return promptfooInput(text, args.setFile, args, previous, io)
+  const set = parseTestSetFile(text, args.setFile)
   return { args, set, previous, resumed: undefined }
+}
+
+/** A promptfoo config: its prompts × providers are the targets (unless --target), its tests the cases. */
+function promptfooInput(
+  text: string,
+  file: string,
+  args: EvalCliArgs,
+  previous: EvalRun | undefined,
+  io: EvalCliIo,
+): EvalInput {
+  const suite = readPromptfooConfig(text, file, {
+    localConnection: LOCAL_CONNECTION,
+    skipUnsupported: args.skipUnsupported,
+    ...(args.targetsGiven ? { targets: args.targets } : {}),
+  })
+  if (suite.skipped.length > 0)
+    io.stderr(`eval: skipping ${suite.skipped.join(', ')} assertions (--skip-unsupported)\n`)
+  const connectionKeys = new Map<string, string | null>()
+  for (const [connection, sources] of suite.keys) {
+    const found = new Set(sources.flatMap((key) => ('value' in key ? [key.value] : (io.env[key.env] ?? []))))
+    if (found.size > 1)
+      throw new EvalInputError(
+        `${file}: the providers at ${connection} are given different keys; one key per base URL`,
+      )
+    connectionKeys.set(connection, [...found][0] ?? null)
+  }
+  const graderTarget = args.graderTarget ?? suite.graderTarget
+  return {
+    args: { ...args, targets: suite.targets, ...(graderTarget === undefined ? {} : { graderTarget }) },
+    set: suite.set,
+    previous,
+    resumed: undefined,
+    connectionKeys,
+  }
 }
 
 /** --resume: the journal says what ran (set, targets, shard); the command line may not say otherwise. */
@@ -91,6 +130,7 @@ async function evaluate(input: EvalInput, io: EvalCliIo): Promise<number> {
   const services = await createEvalCliServices({
     targets: [...args.targets, ...(args.graderTarget ? [args.graderTarget] : [])],
     remoteKey: io.env[args.keyEnv] ?? null,
+    ...(input.connectionKeys === undefined ? {} : { connectionKeys: input.connectionKeys }),
     simulator: { ttftMs: args.ttftMs, tokensPerSecond: args.tokensPerSecond },
     env: io.env,
     writeLog: (line) => io.stderr(`eval: ${line}\n`),
@@ -114,6 +154,8 @@ async function evaluate(input: EvalInput, io: EvalCliIo): Promise<number> {
       concurrency: args.concurrency,
       testRegex: services.testRegex,
       signal: controller.signal,
+      // promptfoo renders prompts with nunjucks, which ignores values a prompt does not use.
+      allowUnusedVariables: input.connectionKeys !== undefined,
       ...(args.scale.shard === undefined ? {} : { shard: args.scale.shard }),
       ...(args.graderTarget === undefined ? {} : { graderTarget: args.graderTarget }),
       ...(resumed === undefined ? {} : { resume: resumePoint(resumed) }),

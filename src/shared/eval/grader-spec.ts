@@ -9,7 +9,10 @@ import { EVAL_LIMITS } from './eval-limits'
  */
 const text = z.string().max(EVAL_LIMITS.valueChars)
 
-export const graderSpecSchema = z.discriminatedUnion('type', [
+const textList = z.array(text.min(1)).min(1).max(EVAL_LIMITS.gradersPerCase)
+
+/** Every grader but `not` (which wraps one of these: negating a negation says nothing new). */
+const positiveGraderSchemas = [
   z.strictObject({
     type: z.literal('equals'),
     value: text,
@@ -28,8 +31,23 @@ export const graderSpecSchema = z.discriminatedUnion('type', [
       .regex(/^[imsu]*$/, 'flags may only be i, m, s, u')
       .optional(),
   }),
-  /** The output is JSON (code fences around it are allowed), and matches `schema` when given. */
-  z.strictObject({ type: z.literal('json'), schema: jsonSchemaSchema.optional() }),
+  /** The output starts with `value` (exactly: leading white space counts). */
+  z.strictObject({ type: z.literal('starts-with'), value: text.min(1), ignoreCase: z.boolean().optional() }),
+  /** At least one of `values` is in the output. */
+  z.strictObject({ type: z.literal('contains-any'), values: textList, ignoreCase: z.boolean().optional() }),
+  /** Every one of `values` is in the output. */
+  z.strictObject({ type: z.literal('contains-all'), values: textList, ignoreCase: z.boolean().optional() }),
+  /**
+   * The output is JSON and matches `schema` when given. A code fence around it is allowed unless
+   * `fence` is false (promptfoo's is-json parses the output as it is).
+   */
+  z.strictObject({
+    type: z.literal('json'),
+    schema: jsonSchemaSchema.optional(),
+    fence: z.boolean().optional(),
+  }),
+  /** Some `{…}` object inside the output parses (JSON or YAML flow) and matches `schema` when given. */
+  z.strictObject({ type: z.literal('contains-json'), schema: jsonSchemaSchema.optional() }),
   /** The reply called tool `name`, with arguments that are JSON matching `arguments` when given. */
   z.strictObject({
     type: z.literal('tool-call'),
@@ -56,6 +74,8 @@ export const graderSpecSchema = z.discriminatedUnion('type', [
       z.number().nonnegative(),
     ]),
   }),
+  /** Dollars of the reply, from the target's per-token prices; unknown without them (a failure). */
+  z.strictObject({ type: z.literal('cost'), max: z.number().nonnegative() }),
   /**
    * The reply's reasoning tokens are at most `max`: the server's count (`reasoning_tokens`), else an
    * o200k count of its thinking text (Messages reports thinking inside `output_tokens` only).
@@ -76,6 +96,20 @@ export const graderSpecSchema = z.discriminatedUnion('type', [
     model: z.string().min(1).optional(),
     dialect: dialectIdSchema.optional(),
   }),
+  /**
+   * An assertion of an imported suite the workbench does not run (promptfoo's javascript, python,
+   * webhook…), kept by name when the import was asked to skip them: reported as skipped, never a verdict.
+   */
+  z.strictObject({ type: z.literal('unsupported'), assertion: z.string().min(1).max(200) }),
+] as const
+
+const positiveGraderSpecSchema = z.discriminatedUnion('type', positiveGraderSchemas)
+
+export const graderSpecSchema = z.discriminatedUnion('type', [
+  ...positiveGraderSchemas,
+  /** Passes when the wrapped grader fails (promptfoo's `not-` forms); a figure that is missing still fails. */
+  z.strictObject({ type: z.literal('not'), grader: positiveGraderSpecSchema }),
 ])
 export type GraderSpec = z.infer<typeof graderSpecSchema>
+export type PositiveGraderSpec = z.infer<typeof positiveGraderSpecSchema>
 export type GraderType = GraderSpec['type']

@@ -51,4 +51,28 @@ describe('composeGradingReply', () => {
     }
     expect(composeGradingReply(chat, readConversationFacts(chat))).toBeUndefined()
   })
+
+  it('answers promptfoo’s llm-rubric prompt with the JSON verdict it asks for, by the same rules', () => {
+    // promptfoo 0.121's default grading prompt, as its OpenAI provider sends it.
+    const promptfoo = (rubric: string, output: string): ChatRequest => ({
+      model: 'm',
+      stream: false,
+      system:
+        'You are grading output according to a user-specified rubric. If the statement in the rubric is true, then the output passes the test. You respond with a JSON object with this structure: {reason: string, pass: boolean, score: number}\n\nExamples: …',
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'text', text: `<Output>\n${output}\n</Output>\n<Rubric>\n${rubric}\n</Rubric>` }],
+        },
+      ],
+    })
+    const verdict = (rubric: string, output: string) => {
+      const request = promptfoo(rubric, output)
+      return JSON.parse(composeGradingReply(request, readConversationFacts(request)) as string) as unknown
+    }
+    expect(verdict('Mentions "Paris"', 'It is paris.')).toMatchObject({ pass: true, score: 1 })
+    expect(verdict('Mentions "Paris"', 'It is Rome.')).toMatchObject({ pass: false, score: 0 })
+    expect(verdict('Anything [simulate: fail]', 'x')).toMatchObject({ pass: false })
+    expect(verdict('Is it helpful?', '')).toMatchObject({ pass: false })
+  })
 })

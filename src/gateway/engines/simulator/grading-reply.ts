@@ -17,30 +17,42 @@ const QUOTED = /"([^"\n]+)"/g
  * output (case-insensitive); else the output must not be empty. Undefined for any other request.
  */
 export function composeGradingReply(request: ChatRequest, facts: ConversationFacts): string | undefined {
-  if (!request.system?.includes('VERDICT: PASS or VERDICT: FAIL')) return undefined
-  const turn = GRADING_TURN.exec(facts.lastUserText)
-  if (turn === null) return undefined
-  const rubric = turn[1] as string
-  const output = turn[2] as string
-  const marker = MARKER.exec(rubric)?.[1]
+  if (request.system?.includes('VERDICT: PASS or VERDICT: FAIL')) {
+    const turn = GRADING_TURN.exec(facts.lastUserText)
+    if (turn === null) return undefined
+    const { passed, reasoning } = decide(turn[1] as string, turn[2] as string)
+    return `Simulated grading: ${reasoning}\nVERDICT: ${passed ? 'PASS' : 'FAIL'}`
+  }
+  if (request.system?.startsWith(PROMPTFOO_GRADING_SYSTEM)) {
+    const turn = PROMPTFOO_GRADING_TURN.exec(facts.lastUserText)
+    if (turn === null) return undefined
+    const { passed, reasoning } = decide(turn[2] as string, turn[1] as string)
+    return JSON.stringify({ reason: `Simulated grading: ${reasoning}`, pass: passed, score: passed ? 1 : 0 })
+  }
+  return undefined
+}
+
+/**
+ * promptfoo's llm-rubric request (its default grading prompt, promptfoo 0.121): the same decision,
+ * answered in the JSON it asks for, so a promptfoo suite's rubrics give the same verdicts through
+ * promptfoo and through the workbench (docs/eval.md, "promptfoo suites").
+ */
+const PROMPTFOO_GRADING_SYSTEM = 'You are grading output according to a user-specified rubric.'
+const PROMPTFOO_GRADING_TURN = /^<Output>\n([\s\S]*)\n<\/Output>\n<Rubric>\n([\s\S]*?)\n<\/Rubric>$/
+
+function decide(rubric: string, output: string): { passed: boolean; reasoning: string } {
+  const marker = MARKER.exec(rubric)?.[1]?.toLowerCase()
   if (marker !== undefined)
-    return verdict(
-      marker.toLowerCase() === 'pass',
-      `The rubric's [simulate: ${marker.toLowerCase()}] marker decides.`,
-    )
+    return { passed: marker === 'pass', reasoning: `The rubric's [simulate: ${marker}] marker decides.` }
   const phrases = [...rubric.matchAll(QUOTED)].map((m) => m[1] as string)
   if (phrases.length > 0) {
     const lower = output.toLowerCase()
     const missing = phrases.filter((phrase) => !lower.includes(phrase.toLowerCase()))
     return missing.length === 0
-      ? verdict(true, `The output has every quoted phrase of the rubric (${phrases.length}).`)
-      : verdict(false, `The output lacks ${missing.map((p) => JSON.stringify(p)).join(', ')}.`)
+      ? { passed: true, reasoning: `The output has every quoted phrase of the rubric (${phrases.length}).` }
+      : { passed: false, reasoning: `The output lacks ${missing.map((p) => JSON.stringify(p)).join(', ')}.` }
   }
   return output.trim() === ''
-    ? verdict(false, 'The output is empty.')
-    : verdict(true, 'The rubric quotes no phrase and the output is not empty.')
-}
-
-function verdict(passed: boolean, reasoning: string): string {
-  return `Simulated grading: ${reasoning}\nVERDICT: ${passed ? 'PASS' : 'FAIL'}`
+    ? { passed: false, reasoning: 'The output is empty.' }
+    : { passed: true, reasoning: 'The rubric quotes no phrase and the output is not empty.' }
 }

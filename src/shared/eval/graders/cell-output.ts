@@ -21,6 +21,8 @@ export type CellOutput = {
   reasoningTokensEstimated?: boolean
   /** Exact decimal string (catalog usage reference); absent when the model is not in the catalog. */
   points?: string
+  /** Dollars, from the target's per-token prices (an imported promptfoo provider's cost config). */
+  costUsd?: number
 }
 
 export function cellOutputFromResult(

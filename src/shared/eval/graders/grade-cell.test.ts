@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { GraderSpec } from '../grader-spec'
 import type { CellOutput } from './cell-output'
 import { gradeCell, gradeOne } from './grade-cell'
+import { findJsonObjects } from './json-graders'
 import { checkPatternSafety, UnsafePatternError } from './regex-guard'
 import { buildRubricRequest, parseVerdict, type Judge } from './rubric-grader'
 
@@ -200,6 +201,64 @@ describe('graders', () => {
       ['contains', true],
       ['finish-reason', false],
     ])
+  })
+})
+
+describe('graders read from promptfoo suites', () => {
+  it('starts-with, contains-any and contains-all, with or without case', async () => {
+    expect((await verdict({ type: 'starts-with', value: 'The capital' })).passed).toBe(true)
+    expect((await verdict({ type: 'starts-with', value: 'the capital' })).passed).toBe(false)
+    expect((await verdict({ type: 'starts-with', value: 'the capital', ignoreCase: true })).passed).toBe(true)
+    expect((await verdict({ type: 'contains-any', values: ['Bergen', 'Oslo'] })).reason).toBe('found "Oslo"')
+    expect(await verdict({ type: 'contains-all', values: ['Oslo', 'Bergen', 'Norway'] })).toMatchObject({
+      passed: false,
+      reason: 'missing "Bergen" in the output "The capital of Norway is Oslo."',
+    })
+    expect(
+      (await verdict({ type: 'contains-all', values: ['OSLO', 'norway'], ignoreCase: true })).passed,
+    ).toBe(true)
+  })
+
+  it('json without a fence takes the output as it is; contains-json finds objects inside prose', async () => {
+    const fenced = output({ text: '```json\n{"city": "Oslo"}\n```' })
+    expect((await verdict({ type: 'json' }, fenced)).passed).toBe(true)
+    expect((await verdict({ type: 'json', fence: false }, fenced)).passed).toBe(false)
+    const prose = output({ text: 'Here: {"city": "Oslo", "n": {"a": 1}} and {city: Bergen} then {broken' })
+    expect(findJsonObjects(prose.text)).toEqual([
+      { city: 'Oslo', n: { a: 1 } },
+      { city: 'Bergen' },
+      { broken: null },
+    ])
+    const schema = { type: 'object', required: ['n'] }
+    expect(await verdict({ type: 'contains-json', schema }, prose)).toMatchObject({ passed: true })
+    expect((await verdict({ type: 'contains-json' })).passed).toBe(false)
+  })
+
+  it('cost needs the target’s prices; not negates, but a missing figure fails both ways', async () => {
+    expect((await verdict({ type: 'cost', max: 0.01 }, output({ costUsd: 0.002 }))).passed).toBe(true)
+    expect((await verdict({ type: 'cost', max: 0.001 }, output({ costUsd: 0.002 }))).passed).toBe(false)
+    expect((await verdict({ type: 'cost', max: 1 })).reason).toContain('no cost')
+    expect(
+      (await verdict({ type: 'not', grader: { type: 'cost', max: 0.001 } }, output({ costUsd: 0.002 })))
+        .passed,
+    ).toBe(true)
+    expect(await verdict({ type: 'not', grader: { type: 'cost', max: 1 } })).toMatchObject({
+      type: 'not',
+      label: 'not cost ≤ $1',
+      passed: false,
+    })
+    expect(await verdict({ type: 'not', grader: { type: 'contains', value: 'Oslo' } })).toMatchObject({
+      label: 'not contains "Oslo"',
+      passed: false,
+    })
+  })
+
+  it('an unsupported assertion is reported as skipped and decides nothing', async () => {
+    expect(await verdict({ type: 'unsupported', assertion: 'javascript' })).toMatchObject({
+      type: 'unsupported',
+      skipped: true,
+      reason: 'skipped: the workbench does not run javascript assertions',
+    })
   })
 })
 

@@ -8,6 +8,8 @@ export type GraderResult = {
   passed: boolean
   /** Why it passed or failed, naming what was expected and what was found. */
   reason: string
+  /** Not run (an assertion the workbench cannot run, skipped on request): it decides nothing. */
+  skipped?: boolean
 }
 
 /** Output quoted in reasons: enough to recognise, never a megabyte in a grid cell. */

@@ -1,4 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv'
+import { parse as parseYaml } from 'yaml'
 import type { GraderSpec } from '../grader-spec'
 import type { CellOutput } from './cell-output'
 import { quoteOutput, type GraderResult } from './grader-result'
@@ -56,7 +57,7 @@ export function gradeJson(spec: Spec<'json'>, output: CellOutput): GraderResult 
   const label = spec.schema === undefined ? 'valid JSON' : 'JSON matching the schema'
   let value: unknown
   try {
-    value = JSON.parse(unfence(output.text))
+    value = JSON.parse(spec.fence === false ? output.text : unfence(output.text))
   } catch (error) {
     return {
       type: 'json',
@@ -104,4 +105,76 @@ export function gradeToolCall(spec: Spec<'tool-call'>, output: CellOutput): Grad
     lastReason = `its arguments ${check.reason}`
   }
   return fail(`called ${spec.name}, but ${lastReason}`)
+}
+
+/** promptfoo's bound on one object's span in contains-json: a brace left open does not scan on forever. */
+const MAX_OBJECT_CHARS = 100_000
+
+/** Parses one `{…}` span: JSON, else a YAML flow mapping (`{city: Oslo}`), as promptfoo reads it. */
+function parseObjectSpan(span: string): object | undefined {
+  try {
+    const value: unknown = JSON.parse(span)
+    return typeof value === 'object' && value !== null ? value : undefined
+  } catch {
+    try {
+      const value: unknown = parseYaml(span, { maxAliasCount: 0 })
+      return typeof value === 'object' && value !== null ? value : undefined
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/**
+ * The objects inside a text, left to right: from each `{`, the shortest balanced span that parses
+ * (a span cut by the end of the text is closed with the braces it lacks), as promptfoo's
+ * extractJsonObjects finds them; the scan goes on after each object found.
+ */
+export function findJsonObjects(text: string): object[] {
+  const found: object[] = []
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '{') continue
+    let open = 1
+    let close = 0
+    const end = Math.min(i + MAX_OBJECT_CHARS, text.length)
+    for (let j = i + 1; j < end && open > close;) {
+      if (text[j] === '{') open++
+      if (text[j] === '}') close++
+      j++
+      if (open !== close && j !== text.length && j !== i + MAX_OBJECT_CHARS) continue
+      const value = parseObjectSpan(text.slice(i, j) + '}'.repeat(Math.max(0, open - close)))
+      if (value !== undefined) {
+        found.push(value)
+        i = j - 1
+        break
+      }
+      if (open === close) break
+    }
+  }
+  return found
+}
+
+export function gradeContainsJson(spec: Spec<'contains-json'>, output: CellOutput): GraderResult {
+  const label = spec.schema === undefined ? 'contains JSON' : 'contains JSON matching the schema'
+  const objects = findJsonObjects(output.text)
+  if (objects.length === 0)
+    return {
+      type: 'contains-json',
+      label,
+      passed: false,
+      reason: `no JSON object in ${quoteOutput(output.text)}`,
+    }
+  let reason = ''
+  for (const value of objects) {
+    const check = checkAgainst(spec.schema, value)
+    if (check.ok)
+      return {
+        type: 'contains-json',
+        label,
+        passed: true,
+        reason: `found ${quoteOutput(JSON.stringify(value))}`,
+      }
+    reason = check.reason
+  }
+  return { type: 'contains-json', label, passed: false, reason: `no object found matches: ${reason}` }
 }

@@ -68,3 +68,21 @@ export function gradePoints(spec: Spec<'points'>, output: CellOutput): GraderRes
   const passed = compareDecimal(parseDecimal(output.points), parseDecimal(max)) <= 0
   return { type: 'points', label, passed, reason: `the reply used ${output.points} points` }
 }
+
+export function gradeCost(spec: Spec<'cost'>, output: CellOutput): GraderResult {
+  const label = `cost ≤ $${spec.max}`
+  if (output.costUsd === undefined) {
+    return {
+      type: 'cost',
+      label,
+      passed: false,
+      reason: 'the reply has no cost (no usage reported, or the target has no per-token prices)',
+    }
+  }
+  return {
+    type: 'cost',
+    label,
+    passed: output.costUsd <= spec.max,
+    reason: `the reply cost $${output.costUsd.toPrecision(2)}`,
+  }
+}

@@ -62,3 +62,39 @@ export function gradeRegex(spec: Spec<'regex'>, output: CellOutput, testRegex: R
     ? { type: 'regex', label, passed: true, reason: `the output${clipped} matches` }
     : fail(`the output${clipped} does not match: ${quoteOutput(output.text)}`)
 }
+
+/** Both sides lower-cased when the grader ignores case. */
+function caseFolded(ignoreCase: boolean | undefined, text: string): string {
+  return ignoreCase ? text.toLowerCase() : text
+}
+
+const anyCase = (ignoreCase: boolean | undefined) => (ignoreCase ? ' (any case)' : '')
+
+export function gradeStartsWith(spec: Spec<'starts-with'>, output: CellOutput): GraderResult {
+  const label = `starts with ${JSON.stringify(spec.value)}${anyCase(spec.ignoreCase)}`
+  const passed = caseFolded(spec.ignoreCase, output.text).startsWith(caseFolded(spec.ignoreCase, spec.value))
+  return {
+    type: 'starts-with',
+    label,
+    passed,
+    reason: passed ? 'the output starts with it' : `the output starts otherwise: ${quoteOutput(output.text)}`,
+  }
+}
+
+export function gradeContainsSome(
+  spec: Spec<'contains-any'> | Spec<'contains-all'>,
+  output: CellOutput,
+): GraderResult {
+  const haystack = caseFolded(spec.ignoreCase, output.text)
+  const found = spec.values.filter((value) => haystack.includes(caseFolded(spec.ignoreCase, value)))
+  const missing = spec.values.filter((value) => !found.includes(value))
+  const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ')
+  const all = spec.type === 'contains-all'
+  const label = `contains ${all ? 'all' : 'any'} of ${quoted(spec.values)}${anyCase(spec.ignoreCase)}`
+  const passed = all ? missing.length === 0 : found.length > 0
+  let reason: string
+  if (passed) reason = `found ${quoted(found)}`
+  else if (all) reason = `missing ${quoted(missing)} in the output ${quoteOutput(output.text)}`
+  else reason = `none found in the output ${quoteOutput(output.text)}`
+  return { type: spec.type, label, passed, reason }
+}

@@ -10,7 +10,7 @@ function cellHtml(cell: CellResult | undefined, regressed: boolean): string {
   const reasons = [
     ...(cell.error === undefined ? [] : [`${cell.state}: ${cell.error}`]),
     ...(cell.error === undefined && cell.state !== 'completed' ? [`request ${cell.state}`] : []),
-    ...cell.graders.filter((g) => !g.passed).map((g) => `${g.label}: ${g.reason}`),
+    ...cell.graders.filter((g) => !g.passed && g.skipped !== true).map((g) => `${g.label}: ${g.reason}`),
   ]
   const review = cell.review
   const output =

@@ -24,6 +24,10 @@ export const evalTargetSchema = z.strictObject({
    * prompts × providers); else the run's prompt.
    */
   prompt: promptTemplateSchema.optional(),
+  /** Dollars per input and output token, for `cost` graders (a promptfoo provider's cost config). */
+  pricePerToken: z
+    .strictObject({ input: z.number().nonnegative(), output: z.number().nonnegative() })
+    .optional(),
 })
 export type EvalTarget = z.infer<typeof evalTargetSchema>
 

@@ -35,7 +35,7 @@ export function junitTestCase(cell: CellResult | undefined, caseId: string, targ
   if (cell === undefined)
     return `${open}\n      <skipped message="not run (the run was stopped)"/>\n    </testcase>`
   const lines = [open]
-  const failedGraders = cell.graders.filter((g) => !g.passed)
+  const failedGraders = cell.graders.filter((g) => !g.passed && g.skipped !== true)
   if (cell.state !== 'completed') {
     const message = `request ${cell.state}: ${cell.error ?? ''}`
     lines.push(`      <error message="${escapeXml(message, true)}" type="${escapeXml(cell.state, true)}"/>`)
@@ -62,7 +62,7 @@ export function createJunitCounts(): JunitSuiteCounts {
 
 export function countJunitCell(counts: JunitSuiteCounts, cell: CellResult): void {
   counts.present++
-  if (cell.graders.some((g) => !g.passed)) counts.failures++
+  if (cell.graders.some((g) => !g.passed && g.skipped !== true)) counts.failures++
   if (cell.state !== 'completed') counts.errors++
   counts.timeMs += cell.totalMs ?? 0
 }

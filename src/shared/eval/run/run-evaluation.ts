@@ -102,8 +102,17 @@ function describeFailure(reply: CellReply): string {
   return reply.message ?? reply.result.error?.message ?? `the request ended ${reply.state}`
 }
 
-function toCellOutput(reply: CellReply): CellOutput {
+/** The reply's dollars at the target's prices, when it has prices and the reply reported usage. */
+function costOf(reply: CellReply, target: EvalTarget): number | undefined {
+  const usage = reply.result.usage
+  const price = target.pricePerToken
+  if (usage === undefined || price === undefined) return undefined
+  return usage.inputTokens * price.input + usage.outputTokens * price.output
+}
+
+function toCellOutput(reply: CellReply, target: EvalTarget): CellOutput {
   const m = reply.metrics
+  const costUsd = costOf(reply, target)
   return cellOutputFromResult(reply.result, {
     state: reply.state,
     ...(reply.state === 'completed' ? {} : { error: describeFailure(reply) }),
@@ -117,6 +126,7 @@ function toCellOutput(reply: CellReply): CellOutput {
           reasoningTokens: m.reasoningTokens,
           reasoningTokensEstimated: m.reasoningTokensEstimated === true,
         }),
+    ...(costUsd === undefined ? {} : { costUsd }),
   })
 }
 
@@ -136,7 +146,7 @@ function toCellResult(
     output: clipped ? output.text.slice(0, EVAL_LIMITS.outputChars) : output.text,
     toolCalls: output.toolCalls,
     graders,
-    passed: reply.state === 'completed' && graders.every((g) => g.passed),
+    passed: reply.state === 'completed' && graders.every((g) => g.passed || g.skipped === true),
     finishedAt,
   }
   if (clipped) cell.outputTruncated = true
@@ -190,7 +200,7 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
       const request = buildCellRequest(cellPrompt, testCase, target, variableOptions)
       const reply = await execute({ target, request, signal })
       if (signal.aborted) return
-      const output = toCellOutput(reply)
+      const output = toCellOutput(reply, target)
       const graders = await gradeCell(gradersOf(set, testCase), output, {
         judge,
         ...(options.testRegex === undefined ? {} : { testRegex: options.testRegex }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { graderSpecSchema } from '@shared/eval/grader-spec'
+import { graderSpecSchema, type GraderSpec } from '@shared/eval/grader-spec'
 import { graderFromForm, gradersFromLines, gradersToLines } from './grader-form'
 
 describe('grader form', () => {
@@ -49,5 +49,19 @@ describe('grader form', () => {
         expect(gradersFromLines(gradersToLines(graders))).toEqual(graders)
       }),
     )
+  })
+
+  it('kinds the form does not offer (from a promptfoo config) read back from their JSON lines', () => {
+    const graders: GraderSpec[] = [
+      { type: 'not', grader: { type: 'contains-any', values: ['a', 'b, c'], ignoreCase: true } },
+      { type: 'starts-with', value: 'Hi: there' },
+      { type: 'unsupported', assertion: 'javascript' },
+      { type: 'cost', max: 0.01 },
+    ]
+    const lines = gradersToLines(graders)
+    expect(lines.split('\n')[1]).toBe('starts-with: {"value":"Hi: there"}')
+    expect(gradersFromLines(lines)).toEqual(graders)
+    expect(() => gradersFromLines('starts-with: {"value": 3}')).toThrow(/^starts-with: /)
+    expect(() => gradersFromLines('shout: {"value": "x"}')).toThrow(/unknown grader kind "shout"/)
   })
 })

@@ -103,7 +103,27 @@ export function graderArg(spec: GraderSpec): string {
       return String(spec.min)
     case 'rubric':
       return spec.rubric
+    default: {
+      // Kinds the form does not offer (read from a promptfoo config): their fields as JSON, read back by gradersFromLines.
+      const { type: _type, ...fields } = spec
+      return JSON.stringify(fields)
+    }
   }
+}
+
+/** A kind the form does not offer, from its `kind: {fields as JSON}` line; undefined when it is no kind at all. */
+function graderFromJsonLine(type: string, arg: string): GraderSpec | undefined {
+  let fields: unknown
+  try {
+    fields = JSON.parse(arg)
+  } catch {
+    return undefined
+  }
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined
+  const parsed = graderSpecSchema.safeParse({ ...fields, type })
+  if (!parsed.success && parsed.error.issues[0]?.path[0] === 'type') return undefined
+  if (!parsed.success) throw new Error(`${type}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+  return parsed.data
 }
 
 /** Per-case graders as lines `kind: argument` (how the cases table edits them). */
@@ -119,7 +139,10 @@ export function gradersFromLines(text: string): GraderSpec[] {
       const colon = line.indexOf(':')
       const type = (colon < 0 ? line : line.slice(0, colon)).trim()
       const kind = GRADER_KINDS.find((k) => k.type === type)
-      if (kind === undefined) throw new Error(`unknown grader kind ${JSON.stringify(type)}`)
-      return graderFromForm(kind.type, colon < 0 ? '' : line.slice(colon + 1).trim())
+      const arg = colon < 0 ? '' : line.slice(colon + 1).trim()
+      if (kind !== undefined) return graderFromForm(kind.type, arg)
+      const other = graderFromJsonLine(type, arg)
+      if (other === undefined) throw new Error(`unknown grader kind ${JSON.stringify(type)}`)
+      return other
     })
 }

@@ -19,7 +19,7 @@ export const CellView = memo(function CellView({
   onSelect: () => void
 }): React.JSX.Element {
   if (cell === undefined) return <div className="wb-cell wb-cell-pending">…</div>
-  const failedReasons = cell.graders.filter((g) => !g.passed).map((g) => g.reason)
+  const failedReasons = cell.graders.filter((g) => !g.passed && g.skipped !== true).map((g) => g.reason)
   const why = cell.error ?? failedReasons.join('\n')
   return (
     <button

@@ -10,7 +10,10 @@ export type SetActions = {
   setSetGraders(graders: GraderSpec[]): void
   /** Imports CSV or JSONL (by file name) replacing the cases; rejects with an EvalInputError naming the line. */
   importCasesText(text: string, fileName: string): Promise<void>
-  /** A set file (JSON or YAML) from disk becomes the draft; rejects with an EvalInputError naming where. */
+  /**
+   * A set file (JSON or YAML) or a promptfoo config from disk becomes the draft; rejects with an
+   * EvalInputError naming where.
+   */
   openSetFile(text: string, fileName: string): Promise<void>
 }
 
@@ -25,7 +28,13 @@ export const createSetActions: Slice<SetActions> = (set, get) => ({
     get().updateDraft({ cases })
   },
   async openSetFile(text, fileName) {
-    const { parseTestSetFile } = await import('@shared/eval/test-set-file')
-    set({ wbDraft: setToDraft(parseTestSetFile(text, fileName)), wbSetId: undefined, wbError: undefined })
+    const [{ parseTestSetFile }, promptfoo] = await Promise.all([
+      import('@shared/eval/test-set-file'),
+      import('@shared/eval/promptfoo/read-promptfoo-config'),
+    ])
+    const opened = promptfoo.isPromptfooConfig(text, fileName)
+      ? promptfoo.promptfooConfigAsSet(text, fileName)
+      : parseTestSetFile(text, fileName)
+    set({ wbDraft: setToDraft(opened), wbSetId: undefined, wbError: undefined })
   },
 })

@@ -175,3 +175,45 @@ describe('workbench run state', () => {
     expect(useAppStore.getState().wbRun?.cells[cellKey('a', 'oa')]?.review).toBeUndefined()
   })
 })
+
+describe('opening a set file', () => {
+  it('a promptfoo config becomes the draft: its prompt, its tests as cases, its assertions as graders', async () => {
+    const config = `description: riddles
+prompts: ['Solve this riddle: {{riddle}}']
+providers: [openai:gpt-4.1-mini]
+tests:
+  - vars: {riddle: What has keys but no locks?}
+    assert:
+      - type: icontains
+        value: piano
+      - type: not-contains
+        value: sorry
+`
+    await useAppStore.getState().openSetFile(config, 'promptfooconfig.yaml')
+    const draft = useAppStore.getState().wbDraft
+    expect(draft.name).toBe('riddles')
+    expect(draft.user).toBe('Solve this riddle: {{riddle}}')
+    expect(draft.cases).toEqual([
+      {
+        id: 'test-1',
+        vars: { riddle: 'What has keys but no locks?' },
+        graders: [
+          { type: 'contains', value: 'piano', ignoreCase: true },
+          { type: 'not', grader: { type: 'contains', value: 'sorry', ignoreCase: false } },
+        ],
+      },
+    ])
+  })
+
+  it('a promptfoo config with a code assertion is refused, naming it, and the draft is kept', async () => {
+    useAppStore.getState().updateDraft({ name: 'mine' })
+    const config = `prompts: [hi]
+providers: [openai:chat:m]
+tests: [{assert: [{type: javascript, value: 'output.length > 1'}]}]
+`
+    await expect(useAppStore.getState().openSetFile(config, 'promptfooconfig.yaml')).rejects.toThrow(
+      'unsupported assertion javascript',
+    )
+    expect(useAppStore.getState().wbDraft.name).toBe('mine')
+  })
+})
