@@ -92,7 +92,8 @@ describe('the chat body memo', () => {
       ),
       { numRuns: 400 },
     )
-  })
+    // 400 bodies of ~140 KB parsed three ways: seconds on a quiet machine, more on a busy one.
+  }, 120_000)
 
   it('takes the shared messages from the remembered parse: a chat with one more turn parses only that turn', () => {
     const memo = createChatBodyMemo()
