@@ -3,9 +3,9 @@ import { TEXT_MODEL, VISION_MODEL } from '@shared/catalog'
 /**
  * promptfoo configs for the parity test, as YAML text for a gateway at `base` (ending in /v1) whose
  * key is in GATEWAY_KEY (and ANTHROPIC_API_KEY). The first three are promptfoo's own examples (examples/getting-started,
- * examples/gpt-4o-vs-4o-mini, examples/anthropic/promptfooconfig.basic.yaml) with only provider ids,
- * base URLs and the key's env var changed (and, where an llm-rubric needs one, the grading provider
- * pointed at the gateway); the last exercises every assertion the workbench reads, passing and failing.
+ * examples/gpt-4o-vs-4o-mini, examples/anthropic/promptfooconfig.basic.yaml), whole, with only provider
+ * ids, base URLs and the key's env var changed (and, where an llm-rubric needs one, the grading
+ * provider pointed at the gateway); the last exercises every assertion the workbench reads, passing and failing.
  */
 const A = TEXT_MODEL.name
 const B = VISION_MODEL.name
@@ -99,9 +99,41 @@ tests:
         I have keys but no locks. I have space but no room. You can enter, but
         can't go outside. What am I?
   - vars:
+      riddle: >-
+        I am not alive, but I grow; I don't have lungs, but I need air; I don't
+        have a mouth, but water kills me. What am I?
+  - vars:
       riddle: What can travel around the world while staying in a corner?
   - vars:
       riddle: Forward I am heavy, but backward I am not. What am I?
+  - vars:
+      riddle: >-
+        The person who makes it, sells it. The person who buys it, never uses
+        it. The person who uses it, doesn't know they're using it. What is it?
+  - vars:
+      riddle: I can be cracked, made, told, and played. What am I?
+  - vars:
+      riddle: What has keys but can't open locks?
+  - vars:
+      riddle: >-
+        I'm light as a feather, yet the strongest person can't hold me for much
+        more than a minute. What am I?
+  - vars:
+      riddle: >-
+        I can fly without wings, I can cry without eyes. Whenever I go, darkness
+        follows me. What am I?
+  - vars:
+      riddle: >-
+        I am taken from a mine, and shut up in a wooden case, from which I am
+        never released, and yet I am used by almost every person. What am I?
+  - vars:
+      riddle: >-
+        David's father has three sons: Snap, Crackle, and _____? What is the
+        name of the third son?
+  - vars:
+      riddle: >-
+        I am light as a feather, but even the world's strongest man couldn't
+        hold me for much longer than a minute. What am I?
 `
 }
 
@@ -114,7 +146,8 @@ prompts:
 
 providers:
 ${anthropic(A, base, 'Claude 3.7 Sonnet', '\n      temperature: 0.7\n      max_tokens: 1024')}
-${anthropic(B, base, 'Claude 3.5 Haiku', '\n      temperature: 0.7\n      max_tokens: 1024')}
+${anthropic(B, base, 'Claude 3.5 Sonnet', '\n      temperature: 0.7\n      max_tokens: 1024')}
+${anthropic(A, base, 'Claude 3.5 Haiku', '\n      temperature: 0.7\n      max_tokens: 1024')}
 
 tests:
   - vars:
@@ -123,6 +156,10 @@ tests:
       topic: artificial intelligence
   - vars:
       topic: space exploration
+  - vars:
+      topic: climate change
+  - vars:
+      topic: cryptocurrency
 `
 }
 
