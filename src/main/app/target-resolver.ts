@@ -12,10 +12,22 @@ export function createTargetResolver(deps: {
   profile: (id: string) => Profile
   apiKey: (profile: Profile) => Promise<string | null> | string | null
   catalogs: Pick<CatalogLoader, 'get'>
+  /** A replay profile's gateway address, started when first needed (replay-gateways.ts). */
+  replayBaseUrl?: (profile: Profile) => Promise<string>
+  /** Where a profile's cassette folder is on disk (cassette-folder-path.ts). */
+  cassetteFolder?: (folder: string) => string
 }): (profileId: string) => Promise<RunTarget> {
   return async (profileId) => {
     const profile = deps.profile(profileId)
-    const [apiKey, catalog] = await Promise.all([deps.apiKey(profile), deps.catalogs.get(profile)])
-    return { baseUrl: profile.baseUrl, apiKey, catalog: catalog.models }
+    const [apiKey, catalog, baseUrl] = await Promise.all([
+      deps.apiKey(profile),
+      deps.catalogs.get(profile),
+      profile.kind === 'replay' && deps.replayBaseUrl ? deps.replayBaseUrl(profile) : profile.baseUrl,
+    ])
+    const recordTo =
+      profile.recordTo === undefined || deps.cassetteFolder === undefined
+        ? undefined
+        : deps.cassetteFolder(profile.recordTo)
+    return { baseUrl, apiKey, catalog: catalog.models, ...(recordTo === undefined ? {} : { recordTo }) }
   }
 }

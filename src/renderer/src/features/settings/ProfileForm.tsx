@@ -13,6 +13,9 @@ const CATALOG_SOURCE_OPTIONS = [
   { value: 'bundled', label: 'The bundled catalog (never fetched)' },
 ] as const
 
+const RECORD_TO_HINT =
+  "Each reply is also saved as a key-free cassette in this folder: a full path, or a name under the app's data folder's cassettes/. Leave empty to not record."
+
 /** Add a remote profile, or edit one (`profile` given). Errors show under their field. */
 export function ProfileForm({
   profile,
@@ -73,6 +76,16 @@ export function ProfileForm({
         options={CATALOG_SOURCE_OPTIONS}
         error={errors.catalogSource}
         onChange={(value) => update('catalogSource', value)}
+      />
+      <TextField
+        label="Record cassettes to (optional)"
+        value={values.recordTo}
+        error={errors.recordTo}
+        placeholder="my-recordings"
+        hint={RECORD_TO_HINT}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => update('recordTo', event.target.value)}
       />
       {errors.form && (
         <div className="field-error" role="alert">
