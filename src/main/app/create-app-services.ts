@@ -85,7 +85,7 @@ export async function createAppServices(options: {
     // A replay profile's gateway checks the same key.
     apiKey: (profile) => (profile.kind === 'remote' ? readKey(profile.id) : local.apiKey),
     catalogs,
-    replayBaseUrl: replays.baseUrl,
+    live: replays.live,
     cassetteFolder,
   })
   const runs = createRunRegistry({ logger, emit: (update) => emit('chat:update', update), resolveTarget })

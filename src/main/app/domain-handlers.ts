@@ -58,6 +58,7 @@ export function createDomainHandlers(deps: {
       runs: deps.runs,
       history,
       countTokens: deps.countTokens,
+      live: deps.replays.live,
     }),
     ...createCurlHandlers({ abilities, settings, readKey }),
     ...createHistoryHandlers({

@@ -12,22 +12,24 @@ export function createTargetResolver(deps: {
   profile: (id: string) => Profile
   apiKey: (profile: Profile) => Promise<string | null> | string | null
   catalogs: Pick<CatalogLoader, 'get'>
-  /** A replay profile's gateway address, started when first needed (replay-gateways.ts). */
-  replayBaseUrl?: (profile: Profile) => Promise<string>
+  /** The profile with the address it is reached at now (a replay profile's gateway: replay-gateways.ts). */
+  live?: (profile: Profile) => Promise<Profile>
   /** Where a profile's cassette folder is on disk (cassette-folder-path.ts). */
   cassetteFolder?: (folder: string) => string
 }): (profileId: string) => Promise<RunTarget> {
   return async (profileId) => {
-    const profile = deps.profile(profileId)
-    const [apiKey, catalog, baseUrl] = await Promise.all([
-      deps.apiKey(profile),
-      deps.catalogs.get(profile),
-      profile.kind === 'replay' && deps.replayBaseUrl ? deps.replayBaseUrl(profile) : profile.baseUrl,
-    ])
+    const saved = deps.profile(profileId)
+    const profile = deps.live ? await deps.live(saved) : saved
+    const [apiKey, catalog] = await Promise.all([deps.apiKey(profile), deps.catalogs.get(profile)])
     const recordTo =
       profile.recordTo === undefined || deps.cassetteFolder === undefined
         ? undefined
         : deps.cassetteFolder(profile.recordTo)
-    return { baseUrl, apiKey, catalog: catalog.models, ...(recordTo === undefined ? {} : { recordTo }) }
+    return {
+      baseUrl: profile.baseUrl,
+      apiKey,
+      catalog: catalog.models,
+      ...(recordTo === undefined ? {} : { recordTo }),
+    }
   }
 }

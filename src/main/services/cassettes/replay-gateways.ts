@@ -6,6 +6,8 @@ import { cassetteFolderPath } from './cassette-folder-path'
 export type ReplayGateways = {
   /** The base URL of the gateway replaying `profile`'s folder, started on first need (or again). */
   baseUrl(profile: Profile): Promise<string>
+  /** `profile` with the address it is reached at: a replay profile's gateway started if need be. */
+  live(profile: Profile): Promise<Profile>
   /** Its address now, '' while none runs (the profile list shows it). */
   currentUrl(profileId: string): string
   /** Stops the gateways of profiles that are gone or no longer replay as they did. */
@@ -72,14 +74,18 @@ export function createReplayGateways(options: {
     return entry
   }
 
+  const baseUrl = async (profile: Profile): Promise<string> => {
+    const replay = setupOf(profile)
+    const entry = running.get(profile.id)
+    if (entry !== undefined && entry.setup === JSON.stringify(replay)) return (await entry.worker).baseUrl
+    if (entry !== undefined) await stop(profile.id)
+    return (await start(profile.id, replay).worker).baseUrl
+  }
+
   return {
-    async baseUrl(profile) {
-      const replay = setupOf(profile)
-      const entry = running.get(profile.id)
-      if (entry !== undefined && entry.setup === JSON.stringify(replay)) return (await entry.worker).baseUrl
-      if (entry !== undefined) await stop(profile.id)
-      return (await start(profile.id, replay).worker).baseUrl
-    },
+    baseUrl,
+    live: async (profile) =>
+      profile.kind === 'replay' ? { ...profile, baseUrl: await baseUrl(profile) } : profile,
     currentUrl: (profileId) => running.get(profileId)?.url ?? '',
     async retain(profiles) {
       const wanted = new Map(profiles.map((profile) => [profile.id, profile]))
