@@ -4,7 +4,7 @@ import { cassetteFolderProblem, cassetteFolderSchema } from './cassette-folder'
 export const LOCAL_PROFILE_ID = 'local'
 
 /** How fast a replay profile plays its cassettes: the recorded gaps (1), or no waiting at all. */
-export const replaySpeedSchema = z.union([z.literal(1), z.literal('instant')])
+const replaySpeedSchema = z.union([z.literal(1), z.literal('instant')])
 
 /**
  * A place to send requests: the built-in local gateway, a hosted gateway the user adds, or a replay

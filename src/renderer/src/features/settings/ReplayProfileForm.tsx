@@ -28,42 +28,8 @@ export function ReplayProfileForm({
   profile?: Profile
   onDone: () => void
 }): React.JSX.Element {
-  const [name, setName] = useState(profile?.name ?? 'Replay')
-  const [folder, setFolder] = useState(profile?.replay?.folder ?? '')
-  const [speed, setSpeed] = useState<'1' | 'instant'>(profile?.replay?.speed === 'instant' ? 'instant' : '1')
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [saving, setSaving] = useState(false)
-
-  const submit = async (event: React.FormEvent): Promise<void> => {
-    event.preventDefault()
-    const input: ReplayProfileInput = {
-      ...(profile === undefined ? {} : { id: profile.id }),
-      name,
-      folder,
-      speed: speed === 'instant' ? 'instant' : 1,
-    }
-    const checked = replayProfileInputSchema.safeParse(input)
-    if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {}
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] === 'name' || issue.path[0] === 'folder' ? issue.path[0] : 'form'
-        found[field] ??= issue.message
-      }
-      setErrors(found)
-      return
-    }
-    setSaving(true)
-    try {
-      await useAppStore.getState().saveReplayProfile(input)
-      onDone()
-    } catch (error) {
-      const message = (error as Error).message
-      const match = /^(name|folder): (.+)$/s.exec(message)
-      setErrors(match ? { [match[1] as Field]: match[2] } : { folder: message })
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { name, setName, folder, setFolder, speed, setSpeed, errors, setErrors, saving, submit } =
+    useReplayProfileForm(profile, onDone)
 
   return (
     <form
@@ -115,4 +81,46 @@ export function ReplayProfileForm({
       </div>
     </form>
   )
+}
+
+/** The replay form's fields, their errors, and the save: checked with main's schema, then by main. */
+function useReplayProfileForm(profile: Profile | undefined, onDone: () => void) {
+  const [name, setName] = useState(profile?.name ?? 'Replay')
+  const [folder, setFolder] = useState(profile?.replay?.folder ?? '')
+  const [speed, setSpeed] = useState<'1' | 'instant'>(profile?.replay?.speed === 'instant' ? 'instant' : '1')
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [saving, setSaving] = useState(false)
+
+  const submit = async (event: React.FormEvent): Promise<void> => {
+    event.preventDefault()
+    const input: ReplayProfileInput = {
+      ...(profile === undefined ? {} : { id: profile.id }),
+      name,
+      folder,
+      speed: speed === 'instant' ? 'instant' : 1,
+    }
+    const checked = replayProfileInputSchema.safeParse(input)
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {}
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] === 'name' || issue.path[0] === 'folder' ? issue.path[0] : 'form'
+        found[field] ??= issue.message
+      }
+      setErrors(found)
+      return
+    }
+    setSaving(true)
+    try {
+      await useAppStore.getState().saveReplayProfile(input)
+      onDone()
+    } catch (error) {
+      const message = (error as Error).message
+      const match = /^(name|folder): (.+)$/s.exec(message)
+      setErrors(match ? { [match[1] as Field]: match[2] } : { folder: message })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return { name, setName, folder, setFolder, speed, setSpeed, errors, setErrors, saving, submit }
 }
