@@ -64,6 +64,8 @@ async function replyAndEvents(page: Page, running: AppProcess): Promise<{ text: 
 async function sentReplyAndEvents(page: Page, chat: ChatPage): Promise<{ text: string; events: string[] }> {
   await chat.send(PROMPT)
   await chat.waitForIdle()
+  // The text may still be painting after the run ended (a loaded machine): read it once it is whole.
+  await expect(chat.replyText(chat.lastReply())).toContainText(TEXT_DELTAS.at(-1) as string)
   const text = (await chat.replyText(chat.lastReply()).textContent()) ?? ''
   return { text, events: await inspectedEvents(page, chat) }
 }
