@@ -2,3 +2,4 @@
 // else under src/gateway is its inside (lint keeps src/main to this file).
 export { startGateway, type RunningGateway, type ReadyBody, type ReadyConversation } from './start-gateway'
 export { loadGatewayConfigFile, resolveGatewayConfig } from './gateway-config'
+export { withCassetteFlags } from './cli-cassettes'

@@ -2,6 +2,8 @@ import type { EventSink, InvokeHandlers } from '../ipc/dispatch'
 import { createDomainHandlers } from './domain-handlers'
 import type { ShellAbilities } from '../ipc/handlers/shell-abilities'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
+import { cassetteFolderPath } from '../services/cassettes/cassette-folder-path'
+import { createReplayGateways } from '../services/cassettes/replay-gateways'
 import { createEvalService } from '../services/eval/eval-service'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService, type HistoryService } from '../services/history/history-service'
@@ -59,18 +61,32 @@ export async function createAppServices(options: {
     onBaseUrlChanged: () => emit('profiles:changed', undefined),
   })
   rememberKey(local.apiKey)
+  const replays = createReplayGateways({
+    apiKey: local.apiKey,
+    userDataDir: options.userDataDir,
+    onStarted: () => emit('profiles:changed', undefined),
+  })
+  const cassetteFolder = (folder: string): string => cassetteFolderPath(options.userDataDir, folder)
   const settings = await createSettingsService({
     userDataDir: options.userDataDir,
     localProfile: local.profile,
+    replayBaseUrl: replays.currentUrl,
   })
+  const active = settings.profile(settings.activeProfileId())
+  // The active replay profile's gateway starts with the app, as the local one does.
+  if (active.kind === 'replay')
+    void replays.baseUrl(active).catch((error: Error) => logger.warn(error.message))
   const history = await openHistory(options.userDataDir, env, logger)
   const catalogs = createCatalogLoader({ logger, apiKey: readKey })
   const resolveTarget = createTargetResolver({
     profile: (id) => settings.profile(id),
     // The local gateway checks the key it was started with, which main holds: a local run skips the
     // keychain's round trip, a D-Bus call (one at a time) before each run of a send (performance.md S1).
-    apiKey: (profile) => (profile.kind === 'local' ? local.apiKey : readKey(profile.id)),
+    // A replay profile's gateway checks the same key.
+    apiKey: (profile) => (profile.kind === 'remote' ? readKey(profile.id) : local.apiKey),
     catalogs,
+    live: replays.live,
+    cassetteFolder,
   })
   const runs = createRunRegistry({ logger, emit: (update) => emit('chat:update', update), resolveTarget })
   // The workbench's evaluations: their own registry (a run's cells are not chat runs), same targets.
@@ -93,6 +109,8 @@ export async function createAppServices(options: {
     runs,
     evals,
     local,
+    replays,
+    cassetteFolder,
     countTokens: createServiceTokenCounter({ resolveTarget }),
     quarantinedFiles,
     keys: { rememberKey, readKey, withoutKeys },
@@ -110,7 +128,7 @@ export async function createAppServices(options: {
       cancelWarmUp()
       runs.cancelAll()
       evals.cancelAll()
-      await local.close()
+      await Promise.all([local.close(), replays.close()])
     },
   }
 }

@@ -8,6 +8,7 @@ import { createProfileHandlers } from '../ipc/handlers/profiles'
 import { createSecretHandlers } from '../ipc/handlers/secrets'
 import type { ShellAbilities } from '../ipc/handlers/shell-abilities'
 import type { CatalogLoader } from '../services/catalog/catalog-loader'
+import type { ReplayGateways } from '../services/cassettes/replay-gateways'
 import type { EvalService } from '../services/eval/eval-service'
 import type { HistoryService } from '../services/history/history-service'
 import { readyOpenedConversation } from '../services/local-gateway/conversation-readying'
@@ -32,6 +33,9 @@ export function createDomainHandlers(deps: {
   runs: RunRegistry
   evals: EvalService
   local: LocalGateway
+  replays: ReplayGateways
+  /** Where a profile's cassette folder is on disk (cassette-folder-path.ts). */
+  cassetteFolder: (folder: string) => string
   countTokens: ServiceTokenCounter
   quarantinedFiles: string[]
   keys: Pick<KnownKeys, 'rememberKey' | 'readKey' | 'withoutKeys'>
@@ -40,7 +44,13 @@ export function createDomainHandlers(deps: {
   const { rememberKey, readKey, withoutKeys } = deps.keys
   return {
     ...createAppHandlers({ abilities, settings, quarantinedFiles: deps.quarantinedFiles }),
-    ...createProfileHandlers({ settings, secrets, emit }),
+    ...createProfileHandlers({
+      settings,
+      secrets,
+      emit,
+      replays: deps.replays,
+      cassetteFolder: deps.cassetteFolder,
+    }),
     ...createSecretHandlers({ settings, secrets, rememberKey, localApiKey: local.apiKey }),
     ...createChatHandlers({
       settings,
@@ -48,6 +58,7 @@ export function createDomainHandlers(deps: {
       runs: deps.runs,
       history,
       countTokens: deps.countTokens,
+      live: deps.replays.live,
     }),
     ...createCurlHandlers({ abilities, settings, readKey }),
     ...createHistoryHandlers({

@@ -12,10 +12,24 @@ export function createTargetResolver(deps: {
   profile: (id: string) => Profile
   apiKey: (profile: Profile) => Promise<string | null> | string | null
   catalogs: Pick<CatalogLoader, 'get'>
+  /** The profile with the address it is reached at now (a replay profile's gateway: replay-gateways.ts). */
+  live?: (profile: Profile) => Promise<Profile>
+  /** Where a profile's cassette folder is on disk (cassette-folder-path.ts). */
+  cassetteFolder?: (folder: string) => string
 }): (profileId: string) => Promise<RunTarget> {
   return async (profileId) => {
-    const profile = deps.profile(profileId)
+    const saved = deps.profile(profileId)
+    const profile = deps.live ? await deps.live(saved) : saved
     const [apiKey, catalog] = await Promise.all([deps.apiKey(profile), deps.catalogs.get(profile)])
-    return { baseUrl: profile.baseUrl, apiKey, catalog: catalog.models }
+    const recordTo =
+      profile.recordTo === undefined || deps.cassetteFolder === undefined
+        ? undefined
+        : deps.cassetteFolder(profile.recordTo)
+    return {
+      baseUrl: profile.baseUrl,
+      apiKey,
+      catalog: catalog.models,
+      ...(recordTo === undefined ? {} : { recordTo }),
+    }
   }
 }

@@ -9,7 +9,12 @@ import { conversationSchema, conversationSummarySchema } from '../history/conver
 import { conversationAppendSchema } from '../history/conversation-append'
 import { conversationRunStartSchema, runStartInputSchema, runUpdateSchema } from '../runs/run-types'
 import { apiKeySchema } from '../settings/api-key'
-import { profileInputSchema, profileSchema, themeSchema } from '../settings/settings-schema'
+import {
+  profileInputSchema,
+  profileSchema,
+  replayProfileInputSchema,
+  themeSchema,
+} from '../settings/settings-schema'
 
 /**
  * THE contract between renderer and main: every invoke channel (renderer → main; the input is
@@ -74,6 +79,8 @@ export const invokeChannels = {
     output: z.strictObject({ profiles: z.array(profileSchema), activeProfileId: z.string() }),
   },
   'profiles:save': { input: profileInputSchema, output: profileSaveResultSchema },
+  /** A replay profile: its folder is checked in main too (cassette-folder-path.ts). */
+  'profiles:save-replay': { input: replayProfileInputSchema, output: profileSchema },
   'profiles:remove': { input: profileIdInput, output: z.undefined() },
   'profiles:activate': { input: profileIdInput, output: z.undefined() },
 

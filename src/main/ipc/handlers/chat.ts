@@ -1,3 +1,4 @@
+import type { Profile } from '@shared/settings/settings-schema'
 import type { CatalogLoader } from '../../services/catalog/catalog-loader'
 import type { RunRegistry } from '../../services/runs'
 import { savedPaneRun, type SavedConversations } from '../../services/runs/saved-pane-run'
@@ -15,12 +16,16 @@ export function createChatHandlers(deps: {
   history: SavedConversations
   /** A remote profile's own token count (Messages count_tokens). */
   countTokens: ServiceTokenCounter
+  /** The profile with the address it is reached at now (a replay profile's gateway started). */
+  live?: (profile: Profile) => Promise<Profile>
 }): HandlersFor<'chat' | 'catalog'> {
   const { settings, catalogs, runs, history, countTokens } = deps
 
   return {
-    'catalog:get': async ({ profileId, refresh }) =>
-      catalogs.get(settings.profile(profileId), refresh ?? false),
+    'catalog:get': async ({ profileId, refresh }) => {
+      const profile = settings.profile(profileId)
+      return catalogs.get(deps.live ? await deps.live(profile) : profile, refresh ?? false)
+    },
 
     'chat:start': async (input) => {
       settings.profile(input.profileId)

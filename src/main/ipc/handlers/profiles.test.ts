@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import { memorySecrets } from '@test/support/memory-secrets'
 import { tempSettings, invokerOf, valueInvokerOf } from './__fixtures__/handler-fixtures'
+import { cassetteFolderPath } from '@main/services/cassettes/cassette-folder-path'
 import { createProfileHandlers } from './profiles'
+
+/** The cassette side of the profile handlers: folders under a data folder, no replay gateway running. */
+const CASSETTE_DEPS = {
+  replays: { retain: async () => undefined, baseUrl: async () => 'http://127.0.0.1:9/v1' },
+  cassetteFolder: (folder: string) => cassetteFolderPath('/data', folder),
+}
 import { createSecretHandlers } from './secrets'
 
 async function profileAndSecretHandlers(events: string[] = []) {
   const settings = await tempSettings()
   const secrets = memorySecrets()
   return {
-    ...createProfileHandlers({ settings, secrets, emit: (channel) => events.push(channel) }),
+    ...createProfileHandlers({
+      settings,
+      secrets,
+      emit: (channel) => events.push(channel),
+      ...CASSETTE_DEPS,
+    }),
     ...createSecretHandlers({ settings, secrets, rememberKey: () => undefined, localApiKey: 'sk-local-x' }),
   }
 }
@@ -64,7 +76,9 @@ describe('profile handlers', () => {
   it("removes a profile's key with the profile", async () => {
     const settings = await tempSettings()
     const secrets = memorySecrets()
-    const invoke = valueInvokerOf(createProfileHandlers({ settings, secrets, emit: () => undefined }))
+    const invoke = valueInvokerOf(
+      createProfileHandlers({ settings, secrets, emit: () => undefined, ...CASSETTE_DEPS }),
+    )
     const { id } = (await invoke('profiles:save', {
       name: 'Hosted',
       baseUrl: 'https://a.example.com/v1',
@@ -75,5 +89,60 @@ describe('profile handlers', () => {
     await invoke('profiles:remove', { profileId: id })
     expect(await secrets.status(id)).toMatchObject({ hasKey: false })
     expect(settings.profiles().map((profile) => profile.id)).not.toContain(id)
+  })
+
+  it('saves a replay profile and a recording folder checked at the IPC edge: no going up, no relative surprise', async () => {
+    const invoke = invokerOf(await profileAndSecretHandlers())
+    const replay = await invoke('profiles:save-replay', {
+      name: 'Replay',
+      folder: ' team-tapes ',
+      speed: 'instant',
+    })
+    expect(replay).toMatchObject({
+      ok: true,
+      value: { kind: 'replay', catalogSource: 'bundled', replay: { folder: 'team-tapes', speed: 'instant' } },
+    })
+    for (const folder of ['../../.ssh', 'tapes/../..', 'C:\\tapes', '.']) {
+      const refused = await invoke('profiles:save-replay', { name: 'Bad', folder, speed: 1 })
+      expect(refused).toMatchObject({ ok: false })
+      const recording = await invoke('profiles:save', {
+        name: 'Bad',
+        baseUrl: 'https://a.example.com/v1',
+        recordTo: folder,
+      })
+      expect(recording).toMatchObject({ ok: false })
+    }
+    const speeds = await invoke('profiles:save-replay', { name: 'Fast', folder: 'x', speed: 4 })
+    expect(speeds).toMatchObject({ ok: false })
+
+    const recorder = await invoke('profiles:save', {
+      name: 'Hosted',
+      baseUrl: 'https://a.example.com/v1',
+      recordTo: '/srv/tapes',
+    })
+    expect(recorder).toMatchObject({ ok: true, value: { kind: 'remote', recordTo: '/srv/tapes' } })
+    const list = await invoke('profiles:list', undefined)
+    const names = (list as { value: { profiles: { name: string; kind: string }[] } }).value.profiles
+    expect(names.map((p) => `${p.name}:${p.kind}`)).toEqual([
+      'Local gateway:local',
+      'Replay:replay',
+      'Hosted:remote',
+    ])
+  })
+
+  it('an edit keeps a profile of its kind: a replay profile is not edited as a remote one, nor the reverse', async () => {
+    const invoke = invokerOf(await profileAndSecretHandlers())
+    const replay = (await invoke('profiles:save-replay', { name: 'Replay', folder: 'a', speed: 1 })) as {
+      value: { id: string }
+    }
+    const asRemote = await invoke('profiles:save', {
+      id: replay.value.id,
+      name: 'Now remote',
+      baseUrl: 'https://a.example.com/v1',
+    })
+    expect(asRemote).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/is not a remote profile/) },
+    })
   })
 })

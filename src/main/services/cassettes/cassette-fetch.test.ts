@@ -93,6 +93,32 @@ describe('recording and replaying fetch', () => {
     expect(await replayed.text()).toBe(FRAMES.join(''))
   })
 
+  it('a reader that stops at the end marker leaves an ended stream; one that stops before it, an aborted one', async () => {
+    const states: string[] = []
+    for (const stopAfter of ['[DONE]', 'Hi']) {
+      const recording = createRecordingFetch({
+        fetch: serverFetch([...FRAMES, 'data: {"choices":[]}\n\n']),
+        dir,
+        secrets: () => [KEY],
+        recordedBy: 'app',
+        report: () => undefined,
+      })
+      const response = await recording.fetch(URL_CHAT, { method: 'POST', body: body(`stop at ${stopAfter}`) })
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+      let seen = ''
+      while (!seen.includes(stopAfter)) seen += new TextDecoder().decode((await reader.read()).value)
+      await reader.cancel()
+      await recording.settled()
+      const names = await readdir(dir)
+      const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')))
+      const cassette = texts
+        .map((text, i) => parseCassetteText(text, names[i] as string))
+        .find((c) => JSON.stringify(c.request).includes(`stop at ${stopAfter}`))
+      states.push(cassette?.response.end.state ?? 'none')
+    }
+    expect(states).toEqual(['ended', 'aborted'])
+  })
+
   it('a stream that broke is recorded as broken and breaks again after the same events', async () => {
     expect(await record(serverFetch(FRAMES.slice(0, 1), { breakAfter: true }), 'cut')).toMatch(/^broke/)
     expect((await onlyCassette()).response.end).toMatchObject({

@@ -5,6 +5,9 @@ import {
 } from '@node/cassettes/cassette-recorder'
 import type { Cassette, CassetteEnd } from '@node/cassettes/cassette-schema'
 import { createCassetteWriter, type CassetteSink } from '@node/cassettes/cassette-writer'
+import type { DialectId } from '@shared/chat/chat-request'
+import { dialects } from '@shared/dialects'
+import { createPartDecoder } from '@shared/dialects/sse/part-decoder'
 import { canonicalRequestOf, chatDialectOf } from './cassette-dialect'
 
 export type RecordingFetchOptions = {
@@ -52,7 +55,7 @@ export function createRecordingFetch(options: RecordingFetchOptions): RecordingF
     } catch {
       // Not a chat request the gateway would read either (no JSON, no dialect's shape): sent as it is.
     }
-    if (recorder === undefined) return options.fetch(input, init)
+    if (recorder === undefined || dialect === undefined) return options.fetch(input, init)
     let response: Response
     try {
       response = await options.fetch(input, init)
@@ -62,9 +65,23 @@ export function createRecordingFetch(options: RecordingFetchOptions): RecordingF
       throw error
     }
     recorder.head(response.status, Object.fromEntries(response.headers))
-    return teed(response, recorder, save, init?.signal ?? undefined)
+    return teed(response, recorder, save, { signal: init?.signal ?? undefined, dialect })
   }
   return { fetch: recordingFetch, settled: writer.settled }
+}
+
+/**
+ * Whether a stream's reader has seen the dialect's end marker (or its in-band error): a reader that
+ * stops there (the app's runs do: reply-sink.ts) left a stream that had ended, not one cut short.
+ */
+function endMarkerWatch(dialect: DialectId): { feed(text: string): void; seen(): boolean } {
+  let seen = false
+  const decoder = createPartDecoder(dialects[dialect], {
+    onParts: (parts) => {
+      seen ||= parts.some((part) => part.type === 'end' || part.type === 'error')
+    },
+  })
+  return { feed: (text) => decoder.feed(text), seen: () => seen }
 }
 
 /** `response` with a body that feeds `recorder` as it is read, and hands over the cassette at its end. */
@@ -72,9 +89,11 @@ function teed(
   response: Response,
   recorder: CassetteRecorder,
   save: CassetteSink,
-  signal: AbortSignal | undefined,
+  options: { signal: AbortSignal | undefined; dialect: DialectId },
 ): Response {
+  const { signal } = options
   const streamed = (response.headers.get('content-type') ?? '').includes('text/event-stream')
+  const endMarker = streamed ? endMarkerWatch(options.dialect) : undefined
   let done = false
   const finish = (state: CassetteEnd['state'], error?: unknown): void => {
     if (done) return
@@ -101,8 +120,10 @@ function teed(
           return
         }
         const text = decoder.decode(value, { stream: true })
-        if (streamed) recorder.chunk(text)
-        else whole += text
+        if (streamed) {
+          recorder.chunk(text)
+          endMarker?.feed(text)
+        } else whole += text
         controller.enqueue(value)
       } catch (error) {
         if (signal?.aborted === true) finish('aborted')
@@ -111,7 +132,7 @@ function teed(
       }
     },
     async cancel(reason) {
-      finish('aborted')
+      finish(signal?.aborted !== true && endMarker?.seen() === true ? 'ended' : 'aborted')
       await reader.cancel(reason)
     },
   })

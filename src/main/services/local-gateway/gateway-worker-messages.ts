@@ -7,6 +7,11 @@ export type GatewayWorkerData = {
   port: number
   /** A gateway config file (PLAYGROUND_GATEWAY_CONFIG), read in the worker. */
   configPath: string | undefined
+  /**
+   * Serve every catalog model from the cassettes in `dir` (a replay profile's gateway), as the CLI's
+   * `--replay` does; the config file, if any, still gives the rest.
+   */
+  replay?: { dir: string; speed: number | 'instant'; onMiss: 'error' }
   /** Environment for proxy upstream keys. */
   env: Record<string, string | undefined>
 }

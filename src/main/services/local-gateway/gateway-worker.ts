@@ -1,7 +1,7 @@
 // The local gateway's own thread (node:worker_threads). Main starts it with start-gateway-worker.ts;
 // see there for why a worker and how this file is loaded from TypeScript source and from the build.
 import { parentPort, workerData } from 'node:worker_threads'
-import { loadGatewayConfigFile, resolveGatewayConfig, startGateway } from '@gateway'
+import { loadGatewayConfigFile, resolveGatewayConfig, startGateway, withCassetteFlags } from '@gateway'
 import type { GatewayWorkerCommand, GatewayWorkerData, GatewayWorkerEvent } from './gateway-worker-messages'
 
 const port = parentPort
@@ -9,7 +9,8 @@ if (!port) throw new Error('gateway-worker.ts runs as a worker thread, started b
 const post = (event: GatewayWorkerEvent): void => port.postMessage(event)
 
 async function main(data: GatewayWorkerData): Promise<void> {
-  const config = data.configPath ? await loadGatewayConfigFile(data.configPath) : resolveGatewayConfig()
+  const configured = data.configPath ? await loadGatewayConfigFile(data.configPath) : resolveGatewayConfig()
+  const config = withCassetteFlags(configured, { record: undefined, replay: data.replay })
   const gateway = await startGateway({ apiKey: data.apiKey, port: data.port, config, env: data.env })
   port!.on('message', (command: GatewayWorkerCommand) => {
     if (command.type === 'ready') {

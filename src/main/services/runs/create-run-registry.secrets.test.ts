@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
 import { dialects } from '@shared/dialects'
 import type { FakeCall, FakeReply } from './__fixtures__/fake-network'
 import { JSON_HEADERS, SSE_HEADERS } from './__fixtures__/fake-network'
@@ -80,19 +83,24 @@ function prompt(text: string) {
   return chatRequest({ messages: [{ role: 'user', content: [{ type: 'text', text }] }] })
 }
 
+/** One run of each hostile scenario, and one whose user pasted the key into the prompt. */
+function startHostileRuns(harness: ReturnType<typeof createHarness>) {
+  return [
+    harness.start({ request: prompt('echo-text') }),
+    harness.start({ request: prompt('echo-401') }),
+    harness.start({ request: prompt('echo-network'), dialect: 'anthropic-messages' }),
+    harness.start({ request: prompt('echo-in-band'), dialect: 'anthropic-messages' }),
+    harness.start({ request: prompt('echo-json') }),
+    harness.start({ request: prompt('echo-retry') }),
+    // A user who pasted the key into the prompt: the inspector's copy of the body hides it too.
+    harness.start({ request: prompt(`please use ${K} for me`) }),
+  ]
+}
+
 describe('the API key never leaves main', () => {
   it('appears in no update and no log line, in any encoding, whatever the server echoes', async () => {
     const harness = createHarness(scenario, { retry: { maxRetries: 1, maxDelayMs: 10 } })
-    const runs = [
-      harness.start({ request: prompt('echo-text') }),
-      harness.start({ request: prompt('echo-401') }),
-      harness.start({ request: prompt('echo-network'), dialect: 'anthropic-messages' }),
-      harness.start({ request: prompt('echo-in-band'), dialect: 'anthropic-messages' }),
-      harness.start({ request: prompt('echo-json') }),
-      harness.start({ request: prompt('echo-retry') }),
-      // A user who pasted the key into the prompt: the inspector's copy of the body hides it too.
-      harness.start({ request: prompt(`please use ${K} for me`) }),
-    ]
+    const runs = startHostileRuns(harness)
     const terminals = await Promise.all(runs.map((run) => run.ended))
     expect(terminals.map((t) => t.terminal?.state)).toEqual([
       'completed',
@@ -116,5 +124,38 @@ describe('the API key never leaves main', () => {
     }
     // The redaction is visible where it happened, so the user knows something was removed.
     expect(emitted.join('\n')).toContain('[redacted]')
+  })
+})
+
+describe('a profile that records cassettes (docs/cassettes.md "In the app")', () => {
+  it('writes one cassette per exchange, as the server spoke it, holding no spelling of the key', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'run-cassettes-'))
+    try {
+      const harness = createHarness(scenario, {
+        retry: { maxRetries: 1, maxDelayMs: 10 },
+        target: { recordTo: dir },
+      })
+      const runs = startHostileRuns(harness)
+      await Promise.all(runs.map((run) => run.ended))
+      // Seven prompts, seven requests: the retried one's second take replaces its first.
+      await vi.waitFor(async () => expect(await readdir(dir)).toHaveLength(runs.length))
+      const texts = await Promise.all((await readdir(dir)).map((name) => readFile(join(dir, name), 'utf8')))
+      const ends = texts.map(
+        (text) => (JSON.parse(text) as { response: { end: { state: string } } }).response.end,
+      )
+      expect(ends.map((end) => end.state).sort()).toEqual([
+        'ended',
+        'ended',
+        'ended',
+        'ended',
+        'ended',
+        'ended',
+        'failed',
+      ])
+      for (const form of keyForms(K)) for (const text of texts) expect(text).not.toContain(form)
+      expect(texts.join('\n')).toContain('[redacted]')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -4,9 +4,10 @@ import { dialects } from '@shared/dialects'
 import type { HttpRequest } from '@shared/http/http-request'
 import { withHeaders } from '@shared/http/json-request-body'
 import { withSimulateHeader } from '@shared/runs/simulate-header'
+import { createRecordingFetch } from '../cassettes/recording-fetch'
 import { seconds } from './describe-network-failure'
 import { prepareRun } from './prepare-run'
-import type { ResolvedRunRegistryOptions } from './run-registry-options'
+import type { ResolvedRunRegistryOptions, RunTarget } from './run-registry-options'
 import type { RunSession } from './run-session'
 import { sendAttempt } from './send-attempt'
 
@@ -20,15 +21,32 @@ function withTestHeaders(http: HttpRequest, extra: Record<string, string> | unde
 }
 
 /**
+ * The registry's options with a fetch that also writes each exchange as a cassette, for a target that
+ * records (docs/cassettes.md "In the app"); no spelling of the target's key is kept.
+ */
+function recordingTo(target: RunTarget, registry: ResolvedRunRegistryOptions): ResolvedRunRegistryOptions {
+  if (target.recordTo === undefined) return registry
+  const recording = createRecordingFetch({
+    fetch: registry.fetch,
+    dir: target.recordTo,
+    secrets: () => (target.apiKey === null ? [] : [target.apiKey]),
+    recordedBy: 'app',
+    report: (line) => registry.logger.warn(line),
+  })
+  return { ...registry, fetch: recording.fetch }
+}
+
+/**
  * The whole life of a run: resolve the profile, build the request with the dialect, send it (again
  * only while no reply has reached the user and the retry policy allows), and let the reply readers
  * end it. Every way out goes through `session.finish`, exactly once.
  */
-export async function executeRun(session: RunSession, registry: ResolvedRunRegistryOptions): Promise<void> {
+export async function executeRun(session: RunSession, options: ResolvedRunRegistryOptions): Promise<void> {
   const { input } = session
-  const prepared = await prepareRun(session, registry)
+  const prepared = await prepareRun(session, options)
   if (prepared === null) return
   const { target, built } = prepared
+  const registry = recordingTo(target, options)
   const dialect = dialects[input.dialect]
 
   const pricing = findModel(target.catalog, input.request.model)?.token_factory.pricing

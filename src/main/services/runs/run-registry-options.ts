@@ -5,8 +5,11 @@ import type { Logger } from '../log/logger'
 import { undiciConnectionWatcher, type ConnectionWatcher } from './connection-watcher'
 import { timeoutFrameScheduler, type FrameScheduler } from './run-update-batcher'
 
-/** Where a profile's requests go. `apiKey: null` = no key saved: the run fails before sending anything. */
-export type RunTarget = { baseUrl: string; apiKey: string | null; catalog: CatalogModel[] }
+/**
+ * Where a profile's requests go. `apiKey: null` = no key saved: the run fails before sending anything.
+ * `recordTo`: the absolute folder every chat exchange of this target is also written to as a cassette.
+ */
+export type RunTarget = { baseUrl: string; apiKey: string | null; catalog: CatalogModel[]; recordTo?: string }
 
 type RunTimeouts = {
   /** From sending until the connection (TCP + TLS) is open. */

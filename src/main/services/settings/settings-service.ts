@@ -3,9 +3,11 @@ import path from 'node:path'
 import {
   LOCAL_PROFILE_ID,
   profileInputSchema,
+  replayProfileInputSchema,
   settingsFileSchema,
   type Profile,
   type ProfileInput,
+  type ReplayProfileInput,
   type SettingsFile,
 } from '@shared/settings/settings-schema'
 import { originChanged, urlOrigin } from '@shared/settings/profile-origin'
@@ -13,7 +15,7 @@ import { UserFacingError } from '../user-facing-error'
 import { readJsonFile, writeJsonFileAtomic } from '../json-store'
 
 export type SettingsService = {
-  /** The local profile first, then the user's remote profiles. */
+  /** The local profile first, then the user's remote and replay profiles. */
   profiles(): Profile[]
   activeProfileId(): string
   profile(id: string): Profile
@@ -23,6 +25,8 @@ export type SettingsService = {
    * which was given for the old server); if it fails, nothing is saved.
    */
   saveProfile(input: ProfileInput, hooks?: SaveProfileHooks): Promise<SavedProfile>
+  /** Creates or edits a replay profile (docs/cassettes.md "In the app"). */
+  saveReplayProfile(input: ReplayProfileInput): Promise<Profile>
   removeProfile(id: string): Promise<void>
   activateProfile(id: string): Promise<void>
   theme(): SettingsFile['theme']
@@ -49,6 +53,8 @@ const DEFAULT_SETTINGS: SettingsFile = settingsFileSchema.parse({ version: 1 })
 export async function createSettingsService(options: {
   userDataDir: string
   localProfile: () => Profile
+  /** The address of the gateway main runs for a replay profile now ('' while none runs). */
+  replayBaseUrl?: (profileId: string) => string
 }): Promise<SettingsService> {
   const file = path.join(options.userDataDir, 'settings.json')
   const loaded = await readJsonFile(file, settingsFileSchema)
@@ -59,7 +65,15 @@ export async function createSettingsService(options: {
     await writeJsonFileAtomic(file, next)
     settings = next
   }
-  const all = (): Profile[] => [options.localProfile(), ...settings.profiles]
+  const live = (profile: Profile): Profile =>
+    profile.kind === 'replay' ? { ...profile, baseUrl: options.replayBaseUrl?.(profile.id) ?? '' } : profile
+  const all = (): Profile[] => [options.localProfile(), ...settings.profiles.map(live)]
+  const saved = async (profile: Profile, edit: boolean): Promise<void> => {
+    const profiles = edit
+      ? settings.profiles.map((p) => (p.id === profile.id ? profile : p))
+      : [...settings.profiles, profile]
+    await persist({ ...settings, profiles })
+  }
 
   return {
     profiles: all,
@@ -72,11 +86,23 @@ export async function createSettingsService(options: {
     },
     async saveProfile(input, hooks = {}) {
       const { profile, edit, moved } = await editedProfile(settings, input, hooks)
-      const profiles = edit
-        ? settings.profiles.map((p) => (p.id === profile.id ? profile : p))
-        : [...settings.profiles, profile]
-      await persist({ ...settings, profiles })
+      await saved(profile, edit)
       return moved === undefined ? { profile } : { profile, originChangedFrom: moved }
+    },
+    async saveReplayProfile(input) {
+      const parsed = replayProfileInputSchema.parse(input)
+      const existing = existingProfile(settings, parsed.id, 'replay')
+      const profile: Profile = {
+        id: existing?.id ?? newProfileId(parsed.name),
+        name: parsed.name,
+        kind: 'replay',
+        baseUrl: '',
+        // The replay gateway's catalog is the bundled one: nothing to fetch.
+        catalogSource: 'bundled',
+        replay: { folder: parsed.folder, speed: parsed.speed },
+      }
+      await saved(profile, existing !== undefined)
+      return live(profile)
     },
     async removeProfile(id) {
       if (id === LOCAL_PROFILE_ID) {
@@ -122,10 +148,8 @@ async function editedProfile(
       'The local gateway profile is managed by the app and cannot be edited.',
     )
   }
-  const existing = parsed.id === undefined ? undefined : settings.profiles.find((p) => p.id === parsed.id)
-  if (parsed.id !== undefined && !existing) {
-    throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(parsed.id)}.`)
-  }
+  const existing = existingProfile(settings, parsed.id, 'remote')
+  const recordTo = parsed.recordTo ?? ''
   const profile: Profile = {
     id: existing?.id ?? newProfileId(parsed.name),
     name: parsed.name,
@@ -133,11 +157,27 @@ async function editedProfile(
     baseUrl: parsed.baseUrl.replace(/\/+$/, ''),
     ...(parsed.loginUrl ? { loginUrl: parsed.loginUrl } : {}),
     catalogSource: parsed.catalogSource,
+    ...(recordTo === '' ? {} : { recordTo }),
   }
   if (existing === undefined) return { profile, edit: false }
   if (!originChanged(existing.baseUrl, profile.baseUrl)) return { profile, edit: true }
   await hooks.onOriginChange?.(existing)
   return { profile, edit: true, moved: urlOrigin(existing.baseUrl) ?? existing.baseUrl }
+}
+
+/** The saved profile an edit names (none for a new one); an unknown id or another kind is refused. */
+function existingProfile(
+  settings: SettingsFile,
+  id: string | undefined,
+  kind: Profile['kind'],
+): Profile | undefined {
+  if (id === undefined) return undefined
+  const existing = settings.profiles.find((p) => p.id === id)
+  if (!existing) throw new UserFacingError('unknown_profile', `There is no profile ${JSON.stringify(id)}.`)
+  if (existing.kind !== kind) {
+    throw new UserFacingError('profile_kind', `The profile ${JSON.stringify(id)} is not a ${kind} profile.`)
+  }
+  return existing
 }
 
 /** `hosted-gateway-3f9a…`: readable in the keychain's account list, unique without a registry. */

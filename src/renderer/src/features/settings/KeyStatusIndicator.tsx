@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import { keyHeaderLabel } from './key-status-text'
-import { selectActiveKeyStatus } from './profiles-selectors'
+import { selectActiveKeyStatus, selectActiveProfile } from './profiles-selectors'
 import './settings.css'
 
 /**
@@ -12,6 +12,8 @@ import './settings.css'
  */
 export function KeyStatusIndicator(): React.JSX.Element | null {
   const status = useAppStore(selectActiveKeyStatus)
+  // A replay profile has no key to show: its replies come from cassettes on this machine.
+  const replays = useAppStore((state) => selectActiveProfile(state)?.kind === 'replay')
   const openSettings = useAppStore((state) => state.setSettingsOpen)
   const [showReason, setShowReason] = useState(false)
   const reasonId = useId()
@@ -27,7 +29,7 @@ export function KeyStatusIndicator(): React.JSX.Element | null {
     return () => document.removeEventListener('mousedown', closeOutside)
   }, [showReason])
 
-  if (!status) return null
+  if (!status || replays) return null
   // Why a key is session-only matters once there is a key; without one, Settings explains it.
   const reason = status.hasKey && status.storage === 'session' ? status.reason : undefined
   return (

@@ -11,7 +11,7 @@ export function ProfileFacts({ profile }: { profile: Profile }): React.JSX.Eleme
         <dt>Base URL</dt>
         <dd>
           <Truncate text={profile.baseUrl} className="settings-mono" />
-          {insecure && profile.kind !== 'local' && <p className="settings-warning">{insecure}</p>}
+          {insecure && profile.kind === 'remote' && <p className="settings-warning">{insecure}</p>}
         </dd>
       </div>
       {profile.loginUrl && (
@@ -19,6 +19,23 @@ export function ProfileFacts({ profile }: { profile: Profile }): React.JSX.Eleme
           <dt>Login URL</dt>
           <dd>
             <Truncate text={profile.loginUrl} className="settings-mono" />
+          </dd>
+        </div>
+      )}
+      {profile.recordTo && (
+        <div>
+          <dt>Records cassettes to</dt>
+          <dd>
+            <Truncate text={profile.recordTo} className="settings-mono" />
+          </dd>
+        </div>
+      )}
+      {profile.replay && (
+        <div>
+          <dt>Replays</dt>
+          <dd>
+            <Truncate text={profile.replay.folder} className="settings-mono" />{' '}
+            {profile.replay.speed === 'instant' ? '(instant)' : '(1×, the recorded pace)'}
           </dd>
         </div>
       )}

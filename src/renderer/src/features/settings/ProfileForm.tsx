@@ -74,6 +74,11 @@ export function ProfileForm({
         error={errors.catalogSource}
         onChange={(value) => update('catalogSource', value)}
       />
+      <RecordToField
+        value={values.recordTo}
+        error={errors.recordTo}
+        onChange={(v) => update('recordTo', v)}
+      />
       {errors.form && (
         <div className="field-error" role="alert">
           {errors.form}
@@ -88,6 +93,26 @@ export function ProfileForm({
         </Button>
       </div>
     </form>
+  )
+}
+
+/** The per-profile recording switch: a folder, or empty for none (docs/cassettes.md "In the app"). */
+function RecordToField(props: {
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+}): React.JSX.Element {
+  return (
+    <TextField
+      label="Record cassettes to (optional)"
+      value={props.value}
+      error={props.error}
+      placeholder="my-recordings"
+      hint="Each reply is also saved as a key-free cassette in this folder: a full path, or a name under the app's data folder's cassettes/. Leave empty to not record."
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
   )
 }
 

@@ -8,6 +8,9 @@ import { useAppStore } from '@renderer/store'
 import { ProfileForm } from './ProfileForm'
 import { ProfileKey } from './ProfileKey'
 import { ProfileFacts } from './ProfileFacts'
+import { ReplayProfileForm } from './ReplayProfileForm'
+
+const KIND_LABELS: Record<Profile['kind'], string> = { local: 'Local', remote: 'Remote', replay: 'Replay' }
 
 /** One profile in Settings: where it points, its key, and (for remote ones) edit and remove. */
 export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Element {
@@ -34,7 +37,7 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
       <section aria-label={profile.name}>
         <div className="settings-profile-head">
           <Truncate as="strong" text={profile.name} className="settings-profile-name" />
-          {isLocal ? <Badge>Local</Badge> : <Badge>Remote</Badge>}
+          <Badge>{KIND_LABELS[profile.kind]}</Badge>
           {active && <Badge tone="accent">Active</Badge>}
           <div className="settings-profile-actions">
             {!active && (
@@ -62,7 +65,9 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
           </div>
         </div>
 
-        {editing ? (
+        {editing && profile.kind === 'replay' ? (
+          <ReplayProfileForm profile={profile} onDone={() => setEditing(false)} />
+        ) : editing ? (
           <ProfileForm
             profile={profile}
             onDone={(saved) => {

@@ -23,6 +23,9 @@ export function ProfileKey({
   status: KeyStatusView | undefined
 }): React.JSX.Element {
   if (profile.kind === 'local') return <LocalProfileKey status={status} />
+  if (profile.kind === 'replay') {
+    return <p className="settings-muted">No key needed: replies come from the cassettes, on this machine.</p>
+  }
   return <RemoteProfileKey profile={profile} status={status} />
 }
 

@@ -5,13 +5,14 @@ import { useAppStore } from '@renderer/store'
 import { ThemeSelect } from '@renderer/features/app/ThemeSelect'
 import { ProfileForm } from './ProfileForm'
 import { ProfileItem } from './ProfileItem'
+import { ReplayProfileForm } from './ReplayProfileForm'
 import './settings.css'
 
 /** Settings: appearance and the profiles with their keys. */
 export function SettingsDialog(): React.JSX.Element {
   const profiles = useAppStore((state) => state.profiles)
   const close = (): void => useAppStore.getState().setSettingsOpen(false)
-  const [adding, setAdding] = useState(false)
+  const [adding, setAdding] = useState<'remote' | 'replay'>()
 
   return (
     <Dialog title="Settings" onClose={close} width="lg">
@@ -28,9 +29,14 @@ export function SettingsDialog(): React.JSX.Element {
             Profiles
           </h3>
           {!adding && (
-            <Button size="sm" variant="primary" onClick={() => setAdding(true)}>
-              Add profile
-            </Button>
+            <div className="settings-profile-actions">
+              <Button size="sm" variant="ghost" onClick={() => setAdding('replay')}>
+                Add replay profile
+              </Button>
+              <Button size="sm" variant="primary" onClick={() => setAdding('remote')}>
+                Add profile
+              </Button>
+            </div>
           )}
         </div>
         <p className="settings-muted">
@@ -39,7 +45,11 @@ export function SettingsDialog(): React.JSX.Element {
         </p>
         {adding && (
           <div className="settings-profile settings-profile-new">
-            <ProfileForm onDone={() => setAdding(false)} />
+            {adding === 'remote' ? (
+              <ProfileForm onDone={() => setAdding(undefined)} />
+            ) : (
+              <ReplayProfileForm onDone={() => setAdding(undefined)} />
+            )}
           </div>
         )}
         <ul className="settings-profiles">

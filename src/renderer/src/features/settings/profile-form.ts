@@ -7,6 +7,8 @@ export type ProfileFormValues = {
   baseUrl: string
   loginUrl: string
   catalogSource: 'gateway' | 'bundled'
+  /** '' = do not record cassettes. */
+  recordTo: string
 }
 type ProfileFormField = keyof ProfileFormValues
 export type ProfileFormErrors = Partial<Record<ProfileFormField | 'form', string>>
@@ -16,6 +18,7 @@ export const EMPTY_PROFILE_FORM: ProfileFormValues = {
   baseUrl: '',
   loginUrl: '',
   catalogSource: 'gateway',
+  recordTo: '',
 }
 
 export function profileFormValues(profile: Profile): ProfileFormValues {
@@ -24,10 +27,11 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
     baseUrl: profile.baseUrl,
     loginUrl: profile.loginUrl ?? '',
     catalogSource: profile.catalogSource,
+    recordTo: profile.recordTo ?? '',
   }
 }
 
-const FIELDS: readonly ProfileFormField[] = ['name', 'baseUrl', 'loginUrl', 'catalogSource']
+const FIELDS: readonly ProfileFormField[] = ['name', 'baseUrl', 'loginUrl', 'catalogSource', 'recordTo']
 
 function isFormField(name: string): name is ProfileFormField {
   return (FIELDS as readonly string[]).includes(name)
@@ -47,6 +51,7 @@ export function validateProfileForm(
     baseUrl: values.baseUrl,
     ...(values.loginUrl.trim() === '' ? {} : { loginUrl: values.loginUrl }),
     catalogSource: values.catalogSource,
+    ...(values.recordTo.trim() === '' ? {} : { recordTo: values.recordTo }),
   }
   const parsed = profileInputSchema.safeParse(candidate)
   if (parsed.success) return { ok: true, input: candidate }

@@ -1,5 +1,5 @@
 import type { KeyStatusView, ProfileSaveResult } from '@shared/ipc/contract'
-import type { Profile, ProfileInput } from '@shared/settings/settings-schema'
+import type { Profile, ProfileInput, ReplayProfileInput } from '@shared/settings/settings-schema'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 
@@ -11,6 +11,8 @@ export type ProfilesSlice = {
   loadProfiles(): Promise<void>
   /** The saved profile, with what the user must hear about it (a removed key, warnings). */
   saveProfile(input: ProfileInput): Promise<ProfileSaveResult>
+  /** A replay profile (docs/cassettes.md "In the app"). */
+  saveReplayProfile(input: ReplayProfileInput): Promise<Profile>
   removeProfile(profileId: string): Promise<void>
   activateProfile(profileId: string): Promise<void>
   refreshKeyStatus(profileId: string): Promise<void>
@@ -49,6 +51,11 @@ export const createProfilesSlice: Slice<ProfilesSlice> = (set, get) => ({
     if (input.id !== undefined && get().catalogs[profile.id] !== undefined) {
       void get().loadCatalog(profile.id)
     }
+    return profile
+  },
+  async saveReplayProfile(input) {
+    const profile = await invoke('profiles:save-replay', input)
+    await get().loadProfiles()
     return profile
   },
   async removeProfile(profileId) {
