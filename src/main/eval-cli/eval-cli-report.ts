@@ -1,3 +1,5 @@
+import { formatPoints } from '@shared/catalog/format-points'
+import { graderVerdictLine } from '@shared/eval/graders/grader-result'
 import { compareRuns } from '@shared/eval/run/compare-runs'
 import type { EvalProgress, EvalRun, EvalTarget } from '@shared/eval/run/eval-run-types'
 import { runTotals } from '@shared/eval/run/run-totals'
@@ -16,14 +18,17 @@ export function progressLine(progress: EvalProgress, targets: readonly EvalTarge
   return `[${progress.done}/${progress.total}] ${mark} ${cell.caseId} × ${target?.label ?? cell.targetId}${timing}${eta}\n`
 }
 
-/** The run's totals per target, its failed cells, and its regressions against `previous`, for stdout. */
+/**
+ * The run's totals per target, its failed cells, and its regressions against `previous`, for stdout.
+ * Points read rounded as everywhere a person reads them; `--json` keeps the exact figures.
+ */
 export function runSummary(run: EvalRun, previous: EvalRun | undefined): string {
   const lines: string[] = [`${run.setName}: ${run.status}`]
   for (const totals of runTotals(run)) {
     const rate = `${Math.round(totals.passRate * 100)}%`
     const p = (v: number | undefined) => (v === undefined ? '–' : `${Math.round(v)} ms`)
     lines.push(
-      `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${totals.points} points`,
+      `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${formatPoints(totals.points)} points`,
     )
   }
   const failed = run.cells.filter((cell) => !cell.passed)
@@ -34,7 +39,7 @@ export function runSummary(run: EvalRun, previous: EvalRun | undefined): string 
         `  ${cell.caseId} × ${cell.targetId}${cell.state === 'completed' ? '' : ` (${cell.state}: ${cell.error ?? ''})`}`,
       )
       for (const grader of cell.graders.filter((g) => !g.passed))
-        lines.push(`    ${grader.label}: ${grader.reason}`)
+        lines.push(`    ${graderVerdictLine(grader)}`)
     }
   }
   if (previous !== undefined) {
