@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { diffLines } from './line-diff'
+import { diffLines, diffWords } from './text-diff'
 
 describe('diffLines', () => {
   it('marks the changed line of two replies and keeps the rest as shared', () => {
@@ -32,6 +32,36 @@ describe('diffLines', () => {
             .map((d) => d.text)
             .join('\n'),
         ).toBe(after)
+      }),
+    )
+  })
+})
+
+describe('diffWords', () => {
+  it('marks the words two replies differ by, keeping the rest shared', () => {
+    expect(diffWords('The capital is Paris.', 'The capital is Rome, I think.')).toEqual([
+      { kind: 'same', text: 'The capital is ' },
+      { kind: 'removed', text: 'Paris.' },
+      { kind: 'added', text: 'Rome, I think.' },
+    ])
+  })
+
+  it('gives back each text exactly from its parts (property)', () => {
+    const text = fc
+      .array(fc.constantFrom('x', 'y', 'z', ' ', '\n', '  '), { maxLength: 16 })
+      .map((tokens) => tokens.join(''))
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        const parts = diffWords(before, after)
+        const join = (kind: 'added' | 'removed') =>
+          parts
+            .filter((part) => part.kind !== kind)
+            .map((part) => part.text)
+            .join('')
+        expect(join('added')).toBe(before)
+        expect(join('removed')).toBe(after)
+        // Merged: no two neighbours of one kind.
+        parts.slice(1).forEach((part, index) => expect(part.kind).not.toBe(parts[index]?.kind))
       }),
     )
   })

@@ -1,20 +1,18 @@
-export type DiffLine = { kind: 'same' | 'removed' | 'added'; text: string }
+type DiffPart = { kind: 'same' | 'removed' | 'added'; text: string }
 
-/** Beyond this many lines × lines the LCS table is too big to build on a keypress: lines are listed as changed. */
+/** Beyond this many tokens × tokens the LCS table is too big to build on a keypress: all is listed as changed. */
 const MAX_CELLS = 4_000_000
 
 /**
- * Line diff of two outputs (longest common subsequence). Hand-written because the app has no diff
- * dependency and a grid cell's two outputs are small; the table is bounded so a pathological pair
- * cannot freeze the renderer (then every line is shown removed/added).
+ * Diff of two token sequences (longest common subsequence). Hand-written because the app has no diff
+ * dependency and what it compares is small (two grid cells, two panes' replies); the table is bounded
+ * so a pathological pair cannot freeze the renderer (then every token is shown removed/added).
  */
-export function diffLines(before: string, after: string): DiffLine[] {
-  const a = before.split('\n')
-  const b = after.split('\n')
+function diffTokens(a: readonly string[], b: readonly string[]): DiffPart[] {
   if (a.length * b.length > MAX_CELLS) {
     return [
-      ...a.map((text): DiffLine => ({ kind: 'removed', text })),
-      ...b.map((text): DiffLine => ({ kind: 'added', text })),
+      ...a.map((text): DiffPart => ({ kind: 'removed', text })),
+      ...b.map((text): DiffPart => ({ kind: 'added', text })),
     ]
   }
   const width = b.length + 1
@@ -27,7 +25,7 @@ export function diffLines(before: string, after: string): DiffLine[] {
           : Math.max(lcs[(i + 1) * width + j] as number, lcs[i * width + j + 1] as number)
     }
   }
-  const out: DiffLine[] = []
+  const out: DiffPart[] = []
   let i = 0
   let j = 0
   while (i < a.length && j < b.length) {
@@ -44,4 +42,24 @@ export function diffLines(before: string, after: string): DiffLine[] {
   while (i < a.length) out.push({ kind: 'removed', text: a[i++] as string })
   while (j < b.length) out.push({ kind: 'added', text: b[j++] as string })
   return out
+}
+
+/** Line diff of two outputs: one part per line. */
+export function diffLines(before: string, after: string): DiffPart[] {
+  return diffTokens(before.split('\n'), after.split('\n'))
+}
+
+/**
+ * Word diff of two replies: words and the white space between them are the tokens, and neighbouring
+ * parts of one kind are merged, so the parts joined give back each text exactly.
+ */
+export function diffWords(before: string, after: string): DiffPart[] {
+  const words = (text: string): string[] => text.split(/(\s+)/).filter((token) => token !== '')
+  const merged: DiffPart[] = []
+  for (const part of diffTokens(words(before), words(after))) {
+    const last = merged.at(-1)
+    if (last?.kind === part.kind) last.text += part.text
+    else merged.push({ ...part })
+  }
+  return merged
 }

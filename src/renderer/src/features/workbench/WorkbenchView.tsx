@@ -22,12 +22,24 @@ function ComparisonSummary(): React.JSX.Element | null {
     () => (run && previous ? compareRuns(previous, { cells: Object.values(run.cells) }) : null),
     [run, previous],
   )
-  if (comparison === null) return null
+  if (comparison === null || previous === null) return null
+  const when = new Date(previous.startedAt).toLocaleTimeString()
+  const common = comparison.regressions.length + comparison.fixes.length + comparison.unchanged
+  if (common === 0) {
+    return (
+      <p className="wb-comparison" aria-label="Comparison with the previous run">
+        Nothing to compare: the run of {when} ({previous.setName}) has no case × target in common with this
+        one.
+      </p>
+    )
+  }
   return (
     <p className="wb-comparison" aria-label="Comparison with the previous run">
-      Compared with the run of {new Date(previous?.startedAt ?? 0).toLocaleTimeString()}:{' '}
-      <strong className="wb-fail-text">{comparison.regressions.length} regressions</strong>,{' '}
-      {comparison.fixes.length} fixes, {comparison.unchanged} unchanged
+      Compared with the run of {when}:{' '}
+      <strong className={comparison.regressions.length > 0 ? 'wb-fail-text' : undefined}>
+        {comparison.regressions.length} regressions
+      </strong>
+      , {comparison.fixes.length} fixes, {comparison.unchanged} unchanged
     </p>
   )
 }
@@ -73,8 +85,9 @@ export function WorkbenchView(): React.JSX.Element {
           </label>
         </div>
         <ResultsGrid filter={filter} selected={selected} onSelect={select} />
-        <TotalsTable />
+        {/* Right under the grid, where the cells were picked (below the totals it was off-screen). */}
         <CellDiff keys={selected} />
+        <TotalsTable />
       </div>
     </div>
   )

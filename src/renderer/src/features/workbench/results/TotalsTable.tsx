@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
-import { formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { formatPoints } from '@shared/catalog/format-points'
 import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
 import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
 import { useThrottledValue } from './use-throttled-value'
@@ -37,7 +37,7 @@ export function TotalsTable(): React.JSX.Element | null {
             </td>
             <td>{gridMs(t.p50TtftMs)}</td>
             <td>{gridRate(t.meanTokensPerSecond)}</td>
-            <td title={`${t.points} (exact)`}>{formatPointsCompact(t.points)}</td>
+            <td title={`${t.points} (exact)`}>{formatPoints(t.points)}</td>
           </tr>
         ))}
       </tbody>

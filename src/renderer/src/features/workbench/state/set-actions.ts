@@ -2,6 +2,7 @@ import type { GraderSpec } from '@shared/eval/grader-spec'
 import type { TestCase } from '@shared/eval/test-set-schema'
 import type { Slice } from '@renderer/store/slice'
 import { setToDraft, type WorkbenchDraft } from '@renderer/features/workbench/workbench-set'
+import { initialWorkbenchState } from './workbench-state'
 
 /** The test set being edited: its prompt, cases and graders, typed, imported or read from a file. */
 export type SetActions = {
@@ -12,6 +13,11 @@ export type SetActions = {
   importCasesText(text: string, fileName: string): Promise<void>
   /** A set file (JSON or YAML) from disk becomes the draft; rejects with an EvalInputError naming where. */
   openSetFile(text: string, fileName: string): Promise<void>
+  /**
+   * An empty set: no prompt, cases or graders of the one before, and no run or comparison of it (its
+   * runs stay saved). The targets stay: they are where sets run, not part of one.
+   */
+  newSet(): void
 }
 
 export const createSetActions: Slice<SetActions> = (set, get) => ({
@@ -26,6 +32,19 @@ export const createSetActions: Slice<SetActions> = (set, get) => ({
   },
   async openSetFile(text, fileName) {
     const { parseTestSetFile } = await import('@shared/eval/test-set-file')
-    set({ wbDraft: setToDraft(parseTestSetFile(text, fileName)), wbSetId: undefined, wbError: undefined })
+    set({
+      wbDraft: setToDraft(parseTestSetFile(text, fileName)),
+      wbSetId: undefined,
+      wbError: undefined,
+      wbPrevious: null,
+    })
   },
+  newSet: () =>
+    set({
+      wbDraft: initialWorkbenchState.wbDraft,
+      wbSetId: undefined,
+      wbRun: null,
+      wbPrevious: null,
+      wbError: undefined,
+    }),
 })

@@ -1,4 +1,5 @@
 import type { Slice } from '@renderer/store/slice'
+import { createChatCaseActions, type ChatCaseActions } from './chat-case-actions'
 import { createEvaluationActions, type EvaluationActions } from './evaluation-actions'
 import { createSavedActions, type SavedActions } from './saved-actions'
 import { createSetActions, type SetActions } from './set-actions'
@@ -9,7 +10,8 @@ export type WorkbenchSlice = WorkbenchState &
   SetActions &
   TargetActions &
   EvaluationActions &
-  SavedActions & {
+  SavedActions &
+  ChatCaseActions & {
     setWorkbenchOpen(open: boolean): void
   }
 
@@ -21,4 +23,5 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get, store) => 
   ...createTargetActions(set, get, store),
   ...createEvaluationActions(set, get, store),
   ...createSavedActions(set, get, store),
+  ...createChatCaseActions(set, get, store),
 })
