@@ -139,6 +139,16 @@ describe('send', () => {
     expect(useAppStore.getState().notices.at(-1)?.message).toBe(
       `Sent to ${TEXT} without the image earlier in the conversation: it is text-only.`,
     )
+
+    // The answer holds: the next message to that pane is sent without the image, not asked again.
+    for (const [index, run] of ['run-3', 'run-4'].entries()) {
+      emit({ runId: run, seq: 0, parts: [delta(`answer ${index}`)], terminal: { state: 'completed' } })
+    }
+    frames.frame()
+    api().reset()
+    await sendText('and the next one?')
+    expect(useAppStore.getState().imageChoice).toBeNull()
+    expect(api().started()).toHaveLength(2)
   })
 
   it('adds the turn to every pane and starts one run per pane with that pane’s request', async () => {
