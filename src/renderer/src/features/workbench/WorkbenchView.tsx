@@ -11,7 +11,7 @@ import { SavedRuns } from './saved/SavedRuns'
 import { TargetsEditor } from './targets/TargetsEditor'
 import { TotalsTable } from './results/TotalsTable'
 import { VariablesForm } from './VariablesForm'
-import type { GridFilter } from './workbench-selectors'
+import { sameSet, type GridFilter } from './workbench-selectors'
 import './workbench.css'
 
 /** How the shown run differs from the one it is compared with. */
@@ -22,14 +22,17 @@ function ComparisonSummary(): React.JSX.Element | null {
     () => (run && previous ? compareRuns(previous, { cells: Object.values(run.cells) }) : null),
     [run, previous],
   )
-  if (comparison === null || previous === null) return null
+  if (comparison === null || previous === null || run === null) return null
   const when = new Date(previous.startedAt).toLocaleTimeString()
   const common = comparison.regressions.length + comparison.fixes.length + comparison.unchanged
-  if (common === 0) {
+  if (!sameSet(run, previous) || common === 0) {
     return (
       <p className="wb-comparison" aria-label="Comparison with the previous run">
-        Nothing to compare: the run of {when} ({previous.setName}) has no case × target in common with this
-        one.
+        Nothing to compare: the run of {when} is of set “{previous.setName}”
+        {sameSet(run, previous)
+          ? ' and has no case × target in common with this one'
+          : `, this one of “${run.setName}”`}
+        .
       </p>
     )
   }

@@ -134,18 +134,16 @@ describe('another set (issue 28, item 5)', () => {
 
   it('a set file read from disk keeps its description when downloaded again, and drops the comparison', async () => {
     useAppStore.setState({ wbPrevious: previousRun('cities') as never })
-    await useAppStore
-      .getState()
-      .openSetFile(
-        JSON.stringify({
-          format: 'model-gateway-test-set',
-          version: 1,
-          name: 's',
-          description: 'Why this set',
-          cases: [],
-        }),
-        's.json',
-      )
+    await useAppStore.getState().openSetFile(
+      JSON.stringify({
+        format: 'model-gateway-test-set',
+        version: 1,
+        name: 's',
+        description: 'Why this set',
+        cases: [],
+      }),
+      's.json',
+    )
     expect(useAppStore.getState().wbPrevious).toBeNull()
     const { draftToSet } = await import('@renderer/features/workbench/workbench-set')
     expect(draftToSet(useAppStore.getState().wbDraft).description).toBe('Why this set')
