@@ -159,33 +159,50 @@ test('7: points read rounded alike on the card and under a reply, the exact valu
   await expect(points).toHaveText(`${exact} pts`)
 })
 
-test('9: an edited message is sent again; "Save only" marks the replies below as stale', async ({ page }) => {
+test('9: an edited message is sent again in every pane; "Save only" marks the replies below as stale', async ({
+  page,
+}) => {
   const chat = new ChatPage(page)
   await chat.open(app.url)
+  await chat.setCompare('Models side by side')
   await sendAndWait(chat, 'The first question')
   await sendAndWait(chat, 'A second question')
-  await expect(chat.replies()).toHaveCount(2)
 
-  const first = chat.userMessages().first()
-  await first.getByRole('button', { name: 'Edit' }).click()
-  await first.getByRole('textbox', { name: 'Edit message' }).fill('The edited question')
-  await first.getByRole('button', { name: 'Save and resend' }).click()
+  // The first turn is scrolled back to, as a user would: rows out of view are not in the page.
+  await chat.scrollToTop(1)
+  await chat
+    .userMessages(1)
+    .filter({ hasText: 'The first question' })
+    .getByRole('button', { name: 'Edit' })
+    .click()
+  await chat.pane(1).getByRole('textbox', { name: 'Edit message' }).fill('The edited question')
+  await chat.pane(1).getByRole('button', { name: 'Save and resend' }).click()
   await chat.waitForIdle()
-  // What followed the edited turn answered the old text: it goes, and a new reply answers the new one.
-  await expect(chat.userMessages()).toHaveCount(1)
-  await expect(chat.lastReply()).toContainText('The edited question')
-  await expect(chat.pane(1)).not.toContainText('The first question')
-  await expect(chat.pane(1)).not.toContainText('A second question')
+  // What followed the edited turn answered the old text: it goes, in both panes, and a new reply
+  // answers the new text.
+  for (const index of [1, 2]) {
+    await expect(chat.userMessages(index)).toHaveCount(1)
+    await expect(chat.userMessages(index)).toContainText('The edited question')
+    await expect(chat.replies(index)).toHaveCount(1)
+    await expect(chat.lastReply(index)).toContainText('The edited question')
+    await expect(chat.pane(index)).not.toContainText('The first question')
+    await expect(chat.pane(index)).not.toContainText('A second question')
+  }
 
-  await first.getByRole('button', { name: 'Edit' }).click()
-  await first.getByRole('textbox', { name: 'Edit message' }).fill('Edited once more')
-  await first.getByRole('button', { name: 'Save only' }).click()
-  const stale = chat.lastReply().getByRole('note')
-  await expect(stale).toContainText('Stale')
-  await stale.getByRole('button', { name: 'Regenerate' }).click()
+  await chat.scrollToTop(1)
+  await chat.userMessages(1).getByRole('button', { name: 'Edit' }).click()
+  await chat.pane(1).getByRole('textbox', { name: 'Edit message' }).fill('Edited once more')
+  await chat.pane(1).getByRole('button', { name: 'Save only' }).click()
+  for (const index of [1, 2]) {
+    await expect(chat.userMessages(index)).toContainText('Edited once more')
+    await expect(chat.lastReply(index).getByRole('note')).toContainText('Stale')
+  }
+  await chat.lastReply(1).getByRole('note').getByRole('button', { name: 'Regenerate' }).click()
   await chat.waitForIdle()
-  await expect(chat.lastReply()).toContainText('Edited once more')
-  await expect(chat.lastReply().getByRole('note')).toHaveCount(0)
+  await expect(chat.lastReply(1)).toContainText('Edited once more')
+  await expect(chat.lastReply(1).getByRole('note')).toHaveCount(0)
+  // The other pane's reply still answers the earlier text until it is regenerated too.
+  await expect(chat.lastReply(2).getByRole('note')).toContainText('Stale')
 })
 
 async function sidePanelWidth(page: Page): Promise<number> {
