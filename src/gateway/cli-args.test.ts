@@ -23,6 +23,8 @@ describe('parseGatewayArgs', () => {
       faultInjection: true,
       ttftMs: undefined,
       tokensPerSecond: undefined,
+      record: undefined,
+      replay: undefined,
     })
     expect(DEFAULT_HOST).toBe('127.0.0.1')
   })
@@ -52,8 +54,24 @@ describe('parseGatewayArgs', () => {
       faultInjection: false,
       ttftMs: 0,
       tokensPerSecond: 3000,
+      record: undefined,
+      replay: undefined,
     })
     expect(parseGatewayArgs(['-h']).help).toBe(true)
+  })
+
+  it('reads the cassette flags: --record, --replay with its speed (1 by default) and on-miss (error by default)', () => {
+    expect(parseGatewayArgs(['--record', 'tapes'])).toMatchObject({ record: 'tapes', replay: undefined })
+    expect(parseGatewayArgs(['--replay', 'tapes']).replay).toEqual({
+      dir: 'tapes',
+      speed: 1,
+      onMiss: 'error',
+    })
+    expect(
+      parseGatewayArgs(['--replay', 'tapes', '--replay-speed', 'instant', '--on-miss', 'proxy']).replay,
+    ).toEqual({ dir: 'tapes', speed: 'instant', onMiss: 'proxy' })
+    expect(parseGatewayArgs(['--replay', 't', '--replay-speed', '2.5']).replay?.speed).toBe(2.5)
+    expect(parseGatewayArgs(['--replay', 't', '--replay-speed', '0.5']).replay?.speed).toBe(0.5)
   })
 
   it.each([
@@ -63,6 +81,11 @@ describe('parseGatewayArgs', () => {
     [['--tokens-per-second', '0'], /--tokens-per-second/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['positional'], /positional/],
+    [['--replay', 't', '--replay-speed', '0'], /--replay-speed must be instant or a number above 0/],
+    [['--replay', 't', '--replay-speed', 'fast'], /--replay-speed/],
+    [['--replay', 't', '--on-miss', 'ignore'], /--on-miss must be one of error, simulate, proxy/],
+    [['--replay-speed', '2'], /go with --replay <dir>/],
+    [['--on-miss', 'simulate'], /go with --replay <dir>/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseGatewayArgs(argv)).toThrow(message)
   })

@@ -11,7 +11,14 @@ export type GatewayCliArgs = {
   faultInjection: boolean
   ttftMs: number | undefined
   tokensPerSecond: number | undefined
+  /** `--record <dir>`: cassettes of every proxied exchange. */
+  record: string | undefined
+  /** `--replay <dir>` with its speed and what a miss does. */
+  replay: { dir: string; speed: number | 'instant'; onMiss: OnMiss } | undefined
 }
+
+const ON_MISS = ['error', 'simulate', 'proxy'] as const
+type OnMiss = (typeof ON_MISS)[number]
 
 export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
@@ -26,6 +33,10 @@ export const GATEWAY_CLI_OPTIONS = {
   'no-fault-injection': { type: 'boolean', default: false },
   'ttft-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
+  record: { type: 'string' },
+  replay: { type: 'string' },
+  'replay-speed': { type: 'string' },
+  'on-miss': { type: 'string' },
 } as const satisfies ParseArgsConfig['options']
 
 export const GATEWAY_USAGE = `Usage: npm run gateway -- [options]
@@ -43,6 +54,11 @@ Options:
   --ttft-ms <n>            Simulator time to first token in ms (overrides the config).
   --tokens-per-second <n>  Simulator output speed (overrides the config).
   --no-fault-injection     Ignore the x-simulate request header.
+  --record <dir>           Write a cassette of every proxied exchange into <dir> (docs/cassettes.md).
+  --replay <dir>           Serve every model from the cassettes in <dir>.
+  --replay-speed <s>       1 (the recorded pace, default), a number n (n times faster), or instant.
+  --on-miss <what>         A request no cassette matches: error (default; names the closest cassette),
+                           simulate (the simulator answers), proxy (the model's proxy in --config).
   -h, --help               Show this help.
 
 Routes (base URL http://127.0.0.1:<port>/v1; every route needs the key):
@@ -74,7 +90,41 @@ export function parseGatewayArgs(argv: string[]): GatewayCliArgs {
       values['tokens-per-second'] === undefined
         ? undefined
         : integerFlag('--tokens-per-second', values['tokens-per-second'], 1, 1_000_000),
+    record: values.record,
+    replay: replayFlags(values.replay, values['replay-speed'], values['on-miss']),
   }
+}
+
+function replayFlags(
+  dir: string | undefined,
+  speed: string | undefined,
+  onMiss: string | undefined,
+): GatewayCliArgs['replay'] {
+  if (dir === undefined) {
+    if (speed !== undefined || onMiss !== undefined)
+      throw new Error('--replay-speed and --on-miss go with --replay <dir>.')
+    return undefined
+  }
+  return { dir, speed: speed === undefined ? 1 : replaySpeed(speed), onMiss: onMissFlag(onMiss ?? 'error') }
+}
+
+/** `1`, `2.5`, `instant`: the recorded pace, n times faster, or no waits. */
+function replaySpeed(raw: string): number | 'instant' {
+  if (raw === 'instant') return 'instant'
+  const value = Number(raw)
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || value > 10_000) {
+    throw new Error(
+      `--replay-speed must be instant or a number above 0, at most 10000 (got ${JSON.stringify(raw)}).`,
+    )
+  }
+  return value
+}
+
+function onMissFlag(raw: string): OnMiss {
+  const found = ON_MISS.find((value) => value === raw)
+  if (found === undefined)
+    throw new Error(`--on-miss must be one of ${ON_MISS.join(', ')} (got ${JSON.stringify(raw)}).`)
+  return found
 }
 
 function integerFlag(name: string, raw: string, min: number, max: number): number {

@@ -30,6 +30,10 @@ export type BannerInput = {
   keySource: KeySource
   faultInjection: boolean
   configPath: string | undefined
+  /** The `--record` folder. */
+  record?: string | undefined
+  /** `--replay`: the folder, speed and what a miss does. */
+  replay?: { dir: string; speed: number | 'instant'; onMiss: string } | undefined
 }
 
 /** What `npm run gateway` prints once it listens. Tests read the base URL and port back from it. */
@@ -41,6 +45,12 @@ export function gatewayBanner(input: BannerInput): string {
     `  API key:  ${describeApiKey(input.apiKey, input.keySource)}`,
     `  Config:   ${input.configPath ?? 'built-in defaults'}`,
     `  Fault injection (x-simulate): ${input.faultInjection ? 'on' : 'off'}`,
+    ...(input.record === undefined ? [] : [`  Recording: every proxied exchange into ${input.record}`]),
+    ...(input.replay === undefined
+      ? []
+      : [
+          `  Replay:   ${input.replay.dir} (speed ${input.replay.speed === 'instant' ? 'instant' : `${input.replay.speed}×`}, on a miss: ${input.replay.onMiss})`,
+        ]),
     `Try: curl ${input.baseUrl}/models -H "Authorization: Bearer $${API_KEY_ENV_VAR}"`,
     `Stop with Ctrl+C.`,
     '',

@@ -1,10 +1,12 @@
 // `npm run gateway`: the local gateway on its own. Prints its base URL and key, stops on SIGINT/SIGTERM.
 import { randomBytes } from 'node:crypto'
+import { resolve } from 'node:path'
 import { GATEWAY_USAGE, hostWarning, parseGatewayArgs, type GatewayCliArgs } from './cli-args'
 import { API_KEY_ENV_VAR, gatewayBanner, type KeySource } from './cli-banner'
 import { SIMULATE_HEADER_HELP } from './engines/simulator'
 import { loadGatewayConfigFile, resolveGatewayConfig, type GatewayConfig } from './gateway-config'
 import { startGateway } from './start-gateway'
+import { withCassetteFlags } from './cli-cassettes'
 import { apiKeyProblem } from '@shared/settings/api-key'
 
 async function main(): Promise<void> {
@@ -21,6 +23,12 @@ async function main(): Promise<void> {
   }
 
   let config: GatewayConfig = args.config ? await loadGatewayConfigFile(args.config) : resolveGatewayConfig()
+  try {
+    config = withCassetteFlags(config, args)
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`)
+    process.exit(2)
+  }
   config = {
     ...config,
     faultInjection: config.faultInjection && args.faultInjection,
@@ -63,6 +71,8 @@ async function main(): Promise<void> {
       keySource,
       faultInjection: config.faultInjection,
       configPath: args.config,
+      record: config.record?.dir,
+      replay: args.replay === undefined ? undefined : { ...args.replay, dir: resolve(args.replay.dir) },
     }),
   )
 

@@ -86,10 +86,28 @@ describe('gateway config', () => {
       'models.m.upstream.apiKeyEnv',
     ],
     [{ models: { m: { engine: 'magic' } } }, 'models.m.engine'],
+    [{ models: { m: { engine: 'replay', dir: 'tapes', onMiss: 'proxy' } } }, 'models.m.upstream'],
+    [{ models: { m: { engine: 'replay', dir: 'tapes', speed: 0 } } }, 'models.m.speed'],
   ])('refuses %j, naming %s', async (content, where) => {
     const file = join(scratch, 'config.json')
     await writeFile(file, JSON.stringify(content))
     await expect(loadGatewayConfigFile(file)).rejects.toThrow(`Gateway config ${file}: ${where}:`)
+  })
+
+  it('reads replay engines and the record folder, cassette folders relative to the config file', async () => {
+    const file = join(scratch, 'replay.json')
+    await writeFile(
+      file,
+      JSON.stringify({ models: { m: { engine: 'replay', dir: 'tapes' } }, record: { dir: '/abs/recorded' } }),
+    )
+    const config = await loadGatewayConfigFile(file)
+    expect(config.models['m']).toEqual({
+      engine: 'replay',
+      dir: join(scratch, 'tapes'),
+      speed: 1,
+      onMiss: 'error',
+    })
+    expect(config.record).toEqual({ dir: '/abs/recorded' })
   })
 
   it('says when the file is missing or not JSON', async () => {

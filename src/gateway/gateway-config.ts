@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { DIALECT_IDS } from '@shared/chat/chat-request'
 
@@ -8,30 +9,59 @@ import { DIALECT_IDS } from '@shared/chat/chat-request'
  */
 const simulatorEngineSchema = z.strictObject({ engine: z.literal('simulator') })
 
-const proxyEngineSchema = z.strictObject({
-  engine: z.literal('proxy'),
-  upstream: z.strictObject({
-    /** Upstream base URL including its version path, e.g. `https://gateway.example/v1`. */
-    baseUrl: z.url({ protocol: /^https?$/ }),
-    dialect: z.enum(DIALECT_IDS),
-    /** Name of the environment variable holding the upstream key; the client's key is never forwarded. */
-    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
-    /** Model name upstream, when it differs from the catalog name. */
-    model: z.string().min(1).optional(),
-    /**
-     * Longest wait for the upstream's response head, then for each next chunk of its body. Never a
-     * limit on a whole stream: a reply may stream for as long as the upstream keeps sending.
-     */
-    timeoutMs: z.number().int().positive().default(600_000),
-  }),
+const upstreamSchema = z.strictObject({
+  /** Upstream base URL including its version path, e.g. `https://gateway.example/v1`. */
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  dialect: z.enum(DIALECT_IDS),
+  /** Name of the environment variable holding the upstream key; the client's key is never forwarded. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+  /** Model name upstream, when it differs from the catalog name. */
+  model: z.string().min(1).optional(),
+  /**
+   * Longest wait for the upstream's response head, then for each next chunk of its body. Never a
+   * limit on a whole stream: a reply may stream for as long as the upstream keeps sending.
+   */
+  timeoutMs: z.number().int().positive().default(600_000),
 })
 
-const modelEngineSchema = z.discriminatedUnion('engine', [simulatorEngineSchema, proxyEngineSchema])
+const proxyEngineSchema = z.strictObject({ engine: z.literal('proxy'), upstream: upstreamSchema })
+
+/** `1` the recorded pace, a number n times faster (0.1 ten times slower), `instant` no waits. */
+const replaySpeedSchema = z.union([z.number().positive().max(10_000), z.literal('instant')])
+
+/** A folder of cassettes (docs/cassettes.md); relative to the config file's folder when read from one. */
+const cassetteDirSchema = z.string().min(1)
+
+/**
+ * Serves a model from recorded exchanges. A request no cassette matches gets an error in the client's
+ * dialect naming the closest cassette, or falls through to the simulator, or to `upstream` (a proxy).
+ */
+const replayEngineSchema = z
+  .strictObject({
+    engine: z.literal('replay'),
+    dir: cassetteDirSchema,
+    speed: replaySpeedSchema.default(1),
+    onMiss: z.enum(['error', 'simulate', 'proxy']).default('error'),
+    upstream: upstreamSchema.optional(),
+  })
+  .refine((engine) => engine.onMiss !== 'proxy' || engine.upstream !== undefined, {
+    message: 'onMiss "proxy" needs an upstream to proxy to',
+    path: ['upstream'],
+  })
+
+const modelEngineSchema = z.discriminatedUnion('engine', [
+  simulatorEngineSchema,
+  proxyEngineSchema,
+  replayEngineSchema,
+])
 export type ProxyEngineConfig = z.infer<typeof proxyEngineSchema>
+export type ReplayEngineConfig = z.infer<typeof replayEngineSchema>
 
 const gatewayConfigSchema = z.strictObject({
   /** Engine per catalog model name; models not listed use the simulator. */
   models: z.record(z.string(), modelEngineSchema).default({}),
+  /** Record every proxied exchange as a cassette in `dir` (`--record`). */
+  record: z.strictObject({ dir: cassetteDirSchema }).optional(),
   simulator: z
     .strictObject({
       ttftMs: z.number().min(0).max(60_000).default(250),
@@ -87,5 +117,21 @@ export async function loadGatewayConfigFile(path: string): Promise<GatewayConfig
     const where = issue ? issue.path.join('.') || '(root)' : '(root)'
     throw new Error(`Gateway config ${path}: ${where}: ${issue?.message ?? 'invalid'}`)
   }
-  return parsed.data
+  return withCassetteDirsFrom(dirname(resolve(path)), parsed.data)
+}
+
+/** Cassette folders written relative in a config file are relative to that file, wherever it is run from. */
+function withCassetteDirsFrom(base: string, config: GatewayConfig): GatewayConfig {
+  const at = (dir: string): string => resolve(base, dir)
+  const models = Object.fromEntries(
+    Object.entries(config.models).map(([name, model]) => [
+      name,
+      model.engine === 'replay' ? { ...model, dir: at(model.dir) } : model,
+    ]),
+  )
+  return {
+    ...config,
+    models,
+    ...(config.record === undefined ? {} : { record: { dir: at(config.record.dir) } }),
+  }
 }

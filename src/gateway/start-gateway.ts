@@ -40,6 +40,8 @@ export type RunningGateway = {
   apiKey: string
   /** Streams being served right now (tests and the benchmark watch it fall back to 0). */
   activeStreams(): number
+  /** Resolves once every cassette recorded so far (config `record`) is on disk. */
+  recordingsSettled(): Promise<void>
   /**
    * The one door for readying (main's conversation-readying.ts calls it when a conversation is
    * opened): each body is parsed and kept in the chat body memo (chat-body-memo.ts), so the next
@@ -113,6 +115,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
     port,
     apiKey: options.apiKey,
     activeStreams: () => activeStreams.count,
+    recordingsSettled: engines.recordingsSettled,
     async ready({ bodies, texts }) {
       const requests: ChatRequest[] = []
       for (const { dialect, body } of bodies) {
@@ -123,13 +126,16 @@ export async function startGateway(options: StartGatewayOptions): Promise<Runnin
       await readySimulation(requests, texts)
       return requests
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve())
         // Idle keep-alive sockets and running streams would hold close() open: end them now.
         server.closeAllConnections()
         engines.close()
-      }),
+      })
+      // A recording still being written when the gateway stops is finished, not lost.
+      await engines.recordingsSettled()
+    },
   }
 }
 

@@ -127,7 +127,14 @@ function catalogHandlers(
   const modelEntries = (): ModelListEntry[] =>
     options.catalog().map((r) => ({ id: r.model, displayName: r.label, createdAt }))
   return {
-    listModels: (c) => c.json(callerDialect(c).encodeModelList(modelEntries()) as object),
+    listModels: (c) => {
+      const dialect = callerDialect(c)
+      try {
+        return c.json(dialect.encodeModelList(modelEntries(), (name) => c.req.query(name)) as object)
+      } catch (error) {
+        return errorResponse(c, dialect, error)
+      }
+    },
     getModel: (c) => {
       // Hono decodes the parameter: `vendorb3.8%2DFlash` and `vendorb3.8-Flash` are the same id.
       // By model name only, not findModel: these are the dialects' model endpoints, whose ids are the

@@ -20,8 +20,10 @@ export type CountTokensOptions = {
 /**
  * `POST …/messages/count_tokens` as the Messages API defines it: the body of a `/messages` call
  * without `max_tokens` (model, messages, system, tools, tool_choice…), answered with
- * `{"input_tokens": N}` from the same estimator the context-length check uses. Same headers, body
- * rules and errors as `/messages` (the caller has set the request ids and checked the key).
+ * `{"input_tokens": N}` from the same estimator the context-length check uses: thinking blocks count
+ * in the current tool loop only (as the API drops earlier ones), `thinking` and `cache_control` cost
+ * nothing themselves. Same headers, body rules and errors as `/messages` (the caller has set the
+ * request ids and checked the key).
  */
 export function createCountTokensHandler(options: CountTokensOptions) {
   return async function handleCountTokens(
@@ -33,8 +35,10 @@ export function createCountTokensHandler(options: CountTokensOptions) {
     try {
       dialect.checkHeaders(headerReaderOf(req))
       const body = await readJsonBody(req, options.maxBodyBytes, options.chatBodies)
-      // The /messages decoder validates everything else; max_tokens means nothing to a count.
-      const withMaxTokens = isObject(body) && !('max_tokens' in body) ? { ...body, max_tokens: 1 } : body
+      // The /messages decoder validates everything else; max_tokens means nothing to a count (only
+      // a thinking budget must stay below it).
+      const withMaxTokens =
+        isObject(body) && !('max_tokens' in body) ? { ...body, max_tokens: placeholderMaxTokens(body) } : body
       const request = dialect.decodeRequest(withMaxTokens)
       if (options.servedModel(request.model) === undefined) throw modelNotFound(dialect, request.model)
       sendJson(res, 200, { input_tokens: options.estimatePromptTokens.estimate(request) })
@@ -43,6 +47,13 @@ export function createCountTokensHandler(options: CountTokensOptions) {
       replyBeforeBody(req, res, errorReply(dialect, error, requestId))
     }
   }
+}
+
+/** A max_tokens the decoder accepts beside the body's thinking: just above its budget, else 1. */
+function placeholderMaxTokens(body: Record<string, unknown>): number {
+  const thinking = body['thinking']
+  const budget = isObject(thinking) ? thinking['budget_tokens'] : undefined
+  return typeof budget === 'number' && Number.isSafeInteger(budget) && budget > 0 ? budget + 1 : 1
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

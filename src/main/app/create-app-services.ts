@@ -1,23 +1,17 @@
 import type { EventSink, InvokeHandlers } from '../ipc/dispatch'
-import { createAppHandlers } from '../ipc/handlers/app'
-import { createChatHandlers } from '../ipc/handlers/chat'
-import { createCurlHandlers } from '../ipc/handlers/curl'
-import { createEvalHandlers } from '../ipc/handlers/eval'
-import { createHistoryHandlers } from '../ipc/handlers/history'
-import { createProfileHandlers } from '../ipc/handlers/profiles'
-import { createSecretHandlers } from '../ipc/handlers/secrets'
+import { createDomainHandlers } from './domain-handlers'
 import type { ShellAbilities } from '../ipc/handlers/shell-abilities'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createEvalService } from '../services/eval/eval-service'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService, type HistoryService } from '../services/history/history-service'
-import { readyOpenedConversation } from '../services/local-gateway/conversation-readying'
 import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
 import type { Logger } from '../services/log/logger'
 import { createKnownKeys } from './known-keys'
 import { withRedactedErrors } from './redacting-handlers'
 import { createTargetResolver } from './target-resolver'
 import { createRunRegistry } from '../services/runs'
+import { createServiceTokenCounter } from '../services/token-count/service-token-count'
 import type { RunTarget } from '../services/runs/run-registry-options'
 import { warmUpRuns } from '../services/runs/warm-up-runs'
 import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
@@ -89,26 +83,20 @@ export async function createAppServices(options: {
   const quarantinedFiles = [...settings.quarantined(), ...history.quarantined()]
   for (const file of quarantinedFiles) logger.warn(`set aside a file that could not be loaded: ${file}`)
 
-  // One share per domain (src/main/ipc/handlers/), each given only the services it needs.
-  const handlers: InvokeHandlers = {
-    ...createAppHandlers({ abilities, settings, quarantinedFiles }),
-    ...createProfileHandlers({ settings, secrets, emit }),
-    ...createSecretHandlers({ settings, secrets, rememberKey, localApiKey: local.apiKey }),
-    ...createChatHandlers({ settings, catalogs, runs, history }),
-    ...createCurlHandlers({ abilities, settings, readKey }),
-    ...createHistoryHandlers({
-      history,
-      emit,
-      withoutKeys,
-      // Readies its first send (conversation-readying.ts decides what, and for which profile).
-      onOpened: (conversation) =>
-        void readyOpenedConversation(conversation, {
-          activeProfile: settings.profile(settings.activeProfileId()),
-          gateway: local,
-        }),
-    }),
-    ...createEvalHandlers({ evals }),
-  }
+  const handlers = createDomainHandlers({
+    abilities,
+    emit,
+    secrets,
+    settings,
+    history,
+    catalogs,
+    runs,
+    evals,
+    local,
+    countTokens: createServiceTokenCounter({ resolveTarget }),
+    quarantinedFiles,
+    keys: { rememberKey, readKey, withoutKeys },
+  })
 
   const cancelWarmUp = scheduleWarmUp(resolveTarget, local.simulates)
 

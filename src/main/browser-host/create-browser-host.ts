@@ -108,7 +108,7 @@ export async function createBrowserHost(options: BrowserHostOptions): Promise<Br
 }
 
 function configureTimeouts(server: Server): void {
-  // Nagle + delayed ACK would add ~40 ms to each small event write.
+  // Nagle + delayed ACK would hold back each small event write (performance.md I1).
   server.on('connection', (socket) => socket.setNoDelay(true))
   // Slow-loris protection for headers and bodies, but no wall clock on responses: event streams
   // stay open as long as the page does.

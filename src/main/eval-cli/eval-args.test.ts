@@ -34,6 +34,13 @@ describe('eval CLI arguments', () => {
     expect(() => parseEvalArgs(['s', '--bogus'])).toThrow(EvalUsageError)
   })
 
+  it('reads --record or --replay with a folder, never both', () => {
+    expect(parseEvalArgs(['s']).cassettes).toBeUndefined()
+    expect(parseEvalArgs(['s', '--record', 'tapes']).cassettes).toEqual({ mode: 'record', dir: 'tapes' })
+    expect(parseEvalArgs(['s', '--replay', 'tapes']).cassettes).toEqual({ mode: 'replay', dir: 'tapes' })
+    expect(() => parseEvalArgs(['s', '--record', 'a', '--replay', 'b'])).toThrow('one or the other')
+  })
+
   it('the usage text mentions every flag', () => {
     for (const flag of Object.keys(EVAL_CLI_OPTIONS)) expect(EVAL_USAGE).toContain(`--${flag}`)
   })

@@ -17,6 +17,8 @@ export type EvalCliArgs = {
   keyEnv: string
   ttftMs: number | undefined
   tokensPerSecond: number | undefined
+  /** `--record <dir>` / `--replay <dir>`: every cell's exchange to or from cassettes (docs/cassettes.md). */
+  cassettes: { mode: 'record' | 'replay'; dir: string } | undefined
 }
 
 /** The connection name of targets served by the in-process local gateway. */
@@ -35,6 +37,8 @@ export const EVAL_CLI_OPTIONS = {
   'key-env': { type: 'string' },
   'ttft-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
+  record: { type: 'string' },
+  replay: { type: 'string' },
 } as const satisfies ParseArgsConfig['options']
 
 export const EVAL_USAGE = `Usage: npm run eval -- <set-file> [options]
@@ -55,6 +59,9 @@ Options:
   --key-env <NAME>        Env var with the key for targets with a base URL (default ${DEFAULT_KEY_ENV}).
   --ttft-ms <n>           Local gateway simulator: time to first token in ms.
   --tokens-per-second <n> Local gateway simulator: output speed.
+  --record <dir>          Record every cell's exchange as a cassette in <dir> (docs/cassettes.md).
+  --replay <dir>          Serve every cell from the cassettes in <dir>, with no network; a cell
+                          without a cassette fails, saying so.
   --print-schema          Print the JSON Schema of test-set files and exit.
   -h, --help              Show this help.
 `
@@ -131,5 +138,13 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     keyEnv: values['key-env'] ?? DEFAULT_KEY_ENV,
     ttftMs: integerFlag('--ttft-ms', values['ttft-ms'], 0, 60_000),
     tokensPerSecond: integerFlag('--tokens-per-second', values['tokens-per-second'], 1, 1_000_000),
+    cassettes: cassetteFlags(values.record, values.replay),
   }
+}
+
+function cassetteFlags(record: string | undefined, replay: string | undefined): EvalCliArgs['cassettes'] {
+  if (record !== undefined && replay !== undefined)
+    throw new EvalUsageError('--record and --replay: one or the other')
+  if (record !== undefined) return { mode: 'record', dir: record }
+  return replay === undefined ? undefined : { mode: 'replay', dir: replay }
 }

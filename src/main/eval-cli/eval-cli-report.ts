@@ -28,7 +28,7 @@ export function runSummary(run: EvalRun, previous: EvalRun | undefined): string 
     const rate = `${Math.round(totals.passRate * 100)}%`
     const p = (v: number | undefined) => (v === undefined ? '–' : `${Math.round(v)} ms`)
     lines.push(
-      `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${formatPoints(totals.points)} points`,
+      `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${totals.reasoningTokens} reasoning tokens, ${totals.cacheReadTokens} cache-read tokens, ${formatPoints(totals.points)} points`,
     )
   }
   const failed = run.cells.filter((cell) => !cell.passed)

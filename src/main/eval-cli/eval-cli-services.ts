@@ -4,14 +4,17 @@ import type { RegexTester } from '@shared/eval/graders/regex-guard'
 import type { EvalTarget } from '@shared/eval/run/eval-run-types'
 import type { ExecuteCell } from '@shared/eval/run/run-evaluation'
 import type { Profile } from '@shared/settings/settings-schema'
+import { openCassetteLibrary } from '@node/cassettes/cassette-library'
 import { createTargetResolver } from '../app/target-resolver'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { createRegistryCellExecutor } from '../services/eval/registry-cell-executor'
+import { createRecordingFetch } from '../services/cassettes/recording-fetch'
+import { createReplayingFetch } from '../services/cassettes/replaying-fetch'
 import { createVmRegexTester } from '../services/eval/vm-regex-tester'
 import { GATEWAY_CONFIG_ENV } from '../services/local-gateway/start-local-gateway'
 import { createLogger, type Logger } from '../services/log/logger'
 import type { RunTarget } from '../services/runs/run-registry-options'
-import { LOCAL_CONNECTION } from './eval-args'
+import { LOCAL_CONNECTION, type EvalCliArgs } from './eval-args'
 
 export type EvalCliServices = {
   execute: ExecuteCell
@@ -44,6 +47,8 @@ export async function createEvalCliServices(options: {
   env: Record<string, string | undefined>
   /** Where warnings and errors go, every key redacted. */
   writeLog: (line: string) => void
+  /** `--record` / `--replay`: cells' exchanges to or from cassettes. */
+  cassettes?: EvalCliArgs['cassettes']
 }): Promise<EvalCliServices> {
   const gateway = options.targets.some((t) => t.connection === LOCAL_CONNECTION)
     ? await startGateway({
@@ -52,20 +57,24 @@ export async function createEvalCliServices(options: {
         config: await localGatewayConfig(options.simulator, options.env),
       })
     : undefined
-  const { remoteKey } = options
+  const replay = options.cassettes?.mode === 'replay'
+  // Replay sends nothing anywhere, so it needs no key; the run registry still wants one to build a request.
+  const remoteKey = options.remoteKey ?? (replay ? 'replay-needs-no-key' : null)
   const secrets = [gateway?.apiKey, remoteKey].filter((k): k is string => typeof k === 'string' && k !== '')
   // main's log sink: it redacts the keys, Bearer tokens and credential headers at the sink.
   const sink = createLogger({ write: options.writeLog, secrets: () => secrets })
   // Per-run info lines would drown the progress; warnings (retries) and errors are worth seeing.
   const logger: Logger = { ...QUIET_LOGGER, warn: sink.warn, error: sink.error }
-  const resolveTarget = connectionResolver(gateway, remoteKey)
-  const { execute, registry } = createRegistryCellExecutor({ resolveTarget, logger })
+  const resolveTarget = connectionResolver(gateway, remoteKey, replay)
+  const cassettes = cellFetch(options.cassettes, () => secrets, options.writeLog)
+  const { execute, registry } = createRegistryCellExecutor({ resolveTarget, logger, fetch: cassettes.fetch })
   return {
     execute,
     testRegex: createVmRegexTester(),
     localGatewayUrl: gateway?.baseUrl,
     async close() {
       registry.cancelAll()
+      await cassettes.settled()
       await gateway?.close()
     },
   }
@@ -85,6 +94,22 @@ async function localGatewayConfig(simulator: LocalSimulator, env: Record<string,
 }
 
 /**
+ * How cells reach their targets: over the network; over it with every exchange recorded (`--record`,
+ * cassettes written before the run reports done); or from cassettes only (`--replay`).
+ */
+function cellFetch(
+  cassettes: EvalCliArgs['cassettes'],
+  secrets: () => readonly string[],
+  report: (line: string) => void,
+): { fetch: typeof fetch; settled: () => Promise<void> } {
+  const network: typeof fetch = (input, init) => globalThis.fetch(input, init)
+  if (cassettes === undefined) return { fetch: network, settled: async () => undefined }
+  if (cassettes.mode === 'replay')
+    return { fetch: createReplayingFetch(openCassetteLibrary(cassettes.dir)), settled: async () => undefined }
+  return createRecordingFetch({ fetch: network, dir: cassettes.dir, secrets, recordedBy: 'eval', report })
+}
+
+/**
  * `resolveTarget` for connections: each resolved once (one catalog request per connection, however
  * many cells start at once). The CLI has always fallen back to the bundled records without a word,
  * so the catalog's warnings are not logged.
@@ -92,6 +117,7 @@ async function localGatewayConfig(simulator: LocalSimulator, env: Record<string,
 function connectionResolver(
   gateway: RunningGateway | undefined,
   remoteKey: string | null,
+  replay: boolean,
 ): (connection: string) => Promise<RunTarget> {
   const keyOf = (connection: string): string | null =>
     connection === LOCAL_CONNECTION ? (gateway as RunningGateway).apiKey : remoteKey
@@ -102,7 +128,8 @@ function connectionResolver(
       name: local ? 'Local gateway' : connection,
       kind: local ? 'local' : 'remote',
       baseUrl: local ? (gateway as RunningGateway).baseUrl : connection,
-      catalogSource: 'gateway',
+      // Replay reaches no remote server, not even for its catalog: the bundled records give the points.
+      catalogSource: replay && !local ? 'bundled' : 'gateway',
     }
   }
   const resolve = createTargetResolver({

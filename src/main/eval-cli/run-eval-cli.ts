@@ -71,9 +71,14 @@ async function evaluate({ args, set, previous }: EvalInput, io: EvalCliIo): Prom
     simulator: { ttftMs: args.ttftMs, tokensPerSecond: args.tokensPerSecond },
     env: io.env,
     writeLog: (line) => io.stderr(`eval: ${line}\n`),
+    cassettes: args.cassettes,
   })
-  if (services.localGatewayUrl !== undefined)
+  if (args.cassettes?.mode === 'replay')
+    io.stderr(`eval: every cell from the cassettes in ${args.cassettes.dir}, no network\n`)
+  else if (services.localGatewayUrl !== undefined)
     io.stderr(`eval: local gateway (simulator) on ${services.localGatewayUrl}\n`)
+  if (args.cassettes?.mode === 'record')
+    io.stderr(`eval: recording every cell's exchange into ${args.cassettes.dir}\n`)
 
   const controller = new AbortController()
   io.signal?.addEventListener('abort', () => controller.abort(), { once: true })

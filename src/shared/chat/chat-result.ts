@@ -1,4 +1,4 @@
-import type { TextPart, ToolCallPart } from './chat-request'
+import type { AssistantContentPart } from './chat-request'
 import type { DialectError } from './errors'
 
 /**
@@ -16,6 +16,8 @@ export type FinishReason = {
 /**
  * Token counts. `inputTokens` is the whole prompt including cached tokens (OpenAI's `prompt_tokens`
  * semantics); Anthropic's `input_tokens` excludes cache and is converted on parse.
+ * `cacheReadTokens` and `cacheWriteTokens` are the parts of `inputTokens` read from and written to
+ * the prompt cache; `reasoningTokens` the part of `outputTokens` spent thinking.
  */
 export type Usage = {
   inputTokens: number
@@ -34,10 +36,8 @@ type ResultStatus = 'completed' | 'incomplete' | 'provider_error'
 export type ChatResult = {
   id?: string
   model?: string
-  /** Text and tool calls in the order they were produced. */
-  content: Array<TextPart | ToolCallPart>
-  /** Reasoning / thinking text, when the model exposes it. */
-  reasoning?: string
+  /** Thinking, text and tool calls in the order they were produced. */
+  content: AssistantContentPart[]
   finish?: FinishReason
   usage?: Usage
   status: ResultStatus

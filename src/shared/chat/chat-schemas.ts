@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { DIALECT_IDS, type ChatMessage, type ChatRequest } from './chat-request'
+import {
+  CACHE_TTLS,
+  DIALECT_IDS,
+  REASONING_DISPLAYS,
+  REASONING_EFFORTS,
+  type AssistantContentPart,
+  type ChatMessage,
+  type ChatRequest,
+  type ReasoningSetting,
+} from './chat-request'
 import type { FinishReason, Usage } from './chat-result'
 import type { DialectError } from './errors'
 import { GATEWAY_ERROR_KINDS } from './errors'
@@ -16,26 +25,52 @@ const imageSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('url'), url: z.string().min(1) }),
 ])
 
-const textPartSchema = z.strictObject({ type: z.literal('text'), text: z.string() })
-const imagePartSchema = z.strictObject({ type: z.literal('image'), source: imageSourceSchema })
+export const cacheBreakpointSchema = z.strictObject({ ttl: z.enum(CACHE_TTLS).optional() })
+
+const textPartSchema = z.strictObject({
+  type: z.literal('text'),
+  text: z.string(),
+  cache: cacheBreakpointSchema.optional(),
+})
+const imagePartSchema = z.strictObject({
+  type: z.literal('image'),
+  source: imageSourceSchema,
+  cache: cacheBreakpointSchema.optional(),
+})
 const toolCallPartSchema = z.strictObject({
   type: z.literal('tool-call'),
   id: z.string(),
   name: z.string(),
   arguments: z.string(),
+  cache: cacheBreakpointSchema.optional(),
 })
+const reasoningPartSchema = z.strictObject({
+  type: z.literal('reasoning'),
+  text: z.string(),
+  signature: z.string().optional(),
+})
+const redactedReasoningPartSchema = z.strictObject({
+  type: z.literal('redacted-reasoning'),
+  data: z.string(),
+})
+
+/** What a reply's content may hold: ChatResult.content and an assistant message's content. */
+const assistantContentPartSchema = z.discriminatedUnion('type', [
+  textPartSchema,
+  toolCallPartSchema,
+  reasoningPartSchema,
+  redactedReasoningPartSchema,
+])
 
 export const chatMessageSchema = z.discriminatedUnion('role', [
   z.strictObject({ role: z.literal('user'), content: z.array(z.union([textPartSchema, imagePartSchema])) }),
-  z.strictObject({
-    role: z.literal('assistant'),
-    content: z.array(z.union([textPartSchema, toolCallPartSchema])),
-  }),
+  z.strictObject({ role: z.literal('assistant'), content: z.array(assistantContentPartSchema) }),
   z.strictObject({
     role: z.literal('tool'),
     toolCallId: z.string(),
     content: z.string(),
     isError: z.boolean().optional(),
+    cache: cacheBreakpointSchema.optional(),
   }),
 ])
 
@@ -43,7 +78,23 @@ export const toolDefinitionSchema = z.strictObject({
   name: z.string().min(1).max(128),
   description: z.string().optional(),
   parameters: jsonSchemaSchema,
+  cache: cacheBreakpointSchema.optional(),
 })
+
+export const reasoningSettingSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('off') }),
+  z.strictObject({
+    type: z.literal('budget'),
+    budgetTokens: z.number().int().positive(),
+    display: z.enum(REASONING_DISPLAYS).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('adaptive'),
+    display: z.enum(REASONING_DISPLAYS).optional(),
+    effort: z.enum(REASONING_EFFORTS).optional(),
+  }),
+  z.strictObject({ type: z.literal('effort'), effort: z.enum(REASONING_EFFORTS) }),
+])
 
 export const toolChoiceSchema = z.union([
   z.enum(['auto', 'none', 'required']),
@@ -65,6 +116,7 @@ export const responseFormatSchema = z.discriminatedUnion('type', [
 export const chatRequestSchema = z.strictObject({
   model: z.string().min(1),
   system: z.string().optional(),
+  systemCache: cacheBreakpointSchema.optional(),
   messages: z.array(chatMessageSchema),
   temperature: z.number().finite().optional(),
   topP: z.number().finite().optional(),
@@ -77,6 +129,8 @@ export const chatRequestSchema = z.strictObject({
   toolChoice: toolChoiceSchema.optional(),
   parallelToolCalls: z.boolean().optional(),
   seed: z.number().int().optional(),
+  reasoning: reasoningSettingSchema.optional(),
+  promptCacheKey: z.string().optional(),
 })
 
 export const dialectIdSchema = z.enum(DIALECT_IDS)
@@ -108,8 +162,10 @@ export const dialectErrorSchema = z.strictObject({
 // Compile-time guards: each schema accepts exactly the TypeScript type it stands for.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
 const _request: Same<z.infer<typeof chatRequestSchema>, ChatRequest> = true
+const _reasoning: Same<z.infer<typeof reasoningSettingSchema>, ReasoningSetting> = true
+const _content: Same<z.infer<typeof assistantContentPartSchema>, AssistantContentPart> = true
 const _message: Same<z.infer<typeof chatMessageSchema>, ChatMessage> = true
 const _usage: Same<z.infer<typeof usageSchema>, Usage> = true
 const _finish: Same<z.infer<typeof finishReasonSchema>, FinishReason> = true
 const _error: Same<z.infer<typeof dialectErrorSchema>, DialectError> = true
-void [_request, _message, _usage, _finish, _error]
+void [_request, _reasoning, _content, _message, _usage, _finish, _error]

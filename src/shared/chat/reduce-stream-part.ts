@@ -1,4 +1,4 @@
-import type { TextPart, ToolCallPart } from './chat-request'
+import type { ReasoningPart, TextPart, ToolCallPart } from './chat-request'
 import type { ChatResult } from './chat-result'
 import type { StreamPart } from './stream-part'
 
@@ -35,8 +35,22 @@ export function reduceStreamPart(acc: StreamAccumulator, part: StreamPart): void
       else result.content.push({ type: 'text', text: part.text } satisfies TextPart)
       return
     }
-    case 'reasoning-delta':
-      result.reasoning = (result.reasoning ?? '') + part.text
+    case 'reasoning-delta': {
+      if (part.text.length === 0) return
+      const open = openReasoning(result)
+      if (open !== undefined) open.text += part.text
+      else result.content.push({ type: 'reasoning', text: part.text } satisfies ReasoningPart)
+      return
+    }
+    case 'reasoning-signature': {
+      // The signature ends the thinking just written; alone (display "omitted") it is a part of its own.
+      const open = openReasoning(result)
+      if (open !== undefined) open.signature = part.signature
+      else result.content.push({ type: 'reasoning', text: '', signature: part.signature })
+      return
+    }
+    case 'redacted-reasoning':
+      result.content.push({ type: 'redacted-reasoning', data: part.data })
       return
     case 'tool-call-start': {
       const existing = acc.toolCallSlots.get(part.index)
@@ -86,6 +100,12 @@ export function reduceStreamPart(acc: StreamAccumulator, part: StreamPart): void
       throw new Error(`unknown stream part ${JSON.stringify(unreachable)}`)
     }
   }
+}
+
+/** The reasoning part still being written: the last part, when it is thinking not yet signed. */
+function openReasoning(result: ChatResult): ReasoningPart | undefined {
+  const last = result.content[result.content.length - 1]
+  return last !== undefined && last.type === 'reasoning' && last.signature === undefined ? last : undefined
 }
 
 /** Reduce a whole sequence of parts (non-streaming replies, tests, recorded fixtures). */

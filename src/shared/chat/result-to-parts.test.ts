@@ -9,7 +9,8 @@ const finish = fc.record({
   unified: fc.constantFrom('stop', 'length', 'tool-calls', 'content-filter', 'error', 'other' as const),
   raw: fc.string({ minLength: 1 }),
 })
-// Adjacent text parts merge when streamed, so generate content with no two texts in a row.
+// Adjacent text parts merge when streamed, and so does thinking that follows unsigned thinking (only
+// a signature ends a thinking block): generate content where neither happens.
 const content = fc
   .array(
     fc.oneof(
@@ -20,10 +21,24 @@ const content = fc
         name: fc.string({ minLength: 1 }),
         arguments: fc.string(),
       }),
+      fc.record({
+        type: fc.constant('reasoning' as const),
+        text: fc.string(),
+        signature: fc.string({ minLength: 1 }),
+      }),
+      fc.record({ type: fc.constant('reasoning' as const), text: fc.string({ minLength: 1 }) }),
+      fc.record({ type: fc.constant('redacted-reasoning' as const), data: fc.string() }),
     ),
     { maxLength: 6 },
   )
-  .filter((items) => items.every((item, i) => !(item.type === 'text' && items[i - 1]?.type === 'text')))
+  .filter((items) =>
+    items.every((item, i) => {
+      const before = items[i - 1]
+      if (item.type === 'text') return before?.type !== 'text'
+      if (item.type === 'reasoning') return !(before?.type === 'reasoning' && !('signature' in before))
+      return true
+    }),
+  )
 
 describe('resultToParts', () => {
   it('is the inverse of reduceStreamParts for completed and incomplete results', () => {

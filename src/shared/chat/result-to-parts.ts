@@ -12,19 +12,32 @@ export function resultToParts(result: ChatResult): StreamPart[] {
   if (result.id !== undefined) start.id = result.id
   if (result.model !== undefined) start.model = result.model
   parts.push(start)
-  if (result.reasoning !== undefined && result.reasoning.length > 0) {
-    parts.push({ type: 'reasoning-delta', text: result.reasoning })
-  }
   let toolIndex = 0
   for (const item of result.content) {
-    if (item.type === 'text') {
-      if (item.text.length > 0) parts.push({ type: 'text-delta', text: item.text })
-    } else {
-      const index = toolIndex++
-      parts.push({ type: 'tool-call-start', index, id: item.id, name: item.name })
-      if (item.arguments.length > 0)
-        parts.push({ type: 'tool-call-delta', index, argumentsDelta: item.arguments })
-      parts.push({ type: 'tool-call-end', index })
+    switch (item.type) {
+      case 'text':
+        if (item.text.length > 0) parts.push({ type: 'text-delta', text: item.text })
+        break
+      case 'reasoning':
+        if (item.text.length > 0) parts.push({ type: 'reasoning-delta', text: item.text })
+        if (item.signature !== undefined)
+          parts.push({ type: 'reasoning-signature', signature: item.signature })
+        break
+      case 'redacted-reasoning':
+        parts.push({ type: 'redacted-reasoning', data: item.data })
+        break
+      case 'tool-call': {
+        const index = toolIndex++
+        parts.push({ type: 'tool-call-start', index, id: item.id, name: item.name })
+        if (item.arguments.length > 0)
+          parts.push({ type: 'tool-call-delta', index, argumentsDelta: item.arguments })
+        parts.push({ type: 'tool-call-end', index })
+        break
+      }
+      default: {
+        const unreachable: never = item
+        throw new Error(`unknown content part ${JSON.stringify(unreachable)}`)
+      }
     }
   }
   if (result.usage !== undefined) parts.push({ type: 'usage', usage: { ...result.usage } })

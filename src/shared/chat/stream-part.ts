@@ -13,7 +13,16 @@ export type StreamPart =
   /** Message identity, first thing a stream says (OpenAI role chunk, Anthropic message_start). */
   | { type: 'start'; id?: string; model?: string }
   | { type: 'text-delta'; text: string }
+  /** Thinking text; it goes on the reasoning part being written, or starts one. */
   | { type: 'reasoning-delta'; text: string }
+  /**
+   * The signature of the thinking just written (Messages' one `signature_delta`, just before the
+   * block stops): it closes that reasoning part; with no text before it (thinking `display:
+   * "omitted"`) it is a reasoning part of its own with empty text.
+   */
+  | { type: 'reasoning-signature'; signature: string }
+  /** A whole encrypted thinking block (Messages `redacted_thinking`). */
+  | { type: 'redacted-reasoning'; data: string }
   | { type: 'tool-call-start'; index: number; id: string; name: string }
   | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number }

@@ -8,7 +8,12 @@ import { GATEWAY_ERROR_KINDS, GatewayError } from '../chat/errors'
 import { reduceStreamParts } from '../chat/reduce-stream-part'
 import type { StreamPart } from '../chat/stream-part'
 import type { Target } from '../http/http-request'
-import { MINIMAL_REQUEST, portableRequest, portableStream } from './__fixtures__/portable-arbitraries'
+import {
+  MINIMAL_REQUEST,
+  portableRequest,
+  portableStream,
+  requestWithReasoningAndCache,
+} from './__fixtures__/portable-arbitraries'
 import type { Dialect, EncodeContext } from './dialect'
 import { dialectList, dialects } from './index'
 
@@ -43,6 +48,11 @@ function wireOf(dialect: Dialect, parts: readonly StreamPart[], options: { end?:
 
 const textOf = (result: ChatResult): string =>
   result.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
+/** The messages with every cache breakpoint taken out. */
+const withoutCache = (messages: ChatRequest['messages']): unknown =>
+  JSON.parse(JSON.stringify(messages, (key, value: unknown) => (key === 'cache' ? undefined : value)))
+const reasoningOf = (result: ChatResult): string =>
+  result.content.map((part) => (part.type === 'reasoning' ? part.text : '')).join('')
 const toolCallsOf = (result: ChatResult) =>
   result.content.flatMap((part) =>
     part.type === 'tool-call' ? [{ id: part.id, name: part.name, arguments: part.arguments }] : [],
@@ -71,6 +81,29 @@ describe.each(dialectList)('dialect $id', (dialect) => {
             delete actual[adjustment.param]
           }
           expect(actual).toEqual(expected)
+        }),
+        { numRuns: 200 },
+      )
+    })
+
+    it('carries reasoning and cache settings, or says in its adjustments what it converted or dropped', () => {
+      fc.assert(
+        fc.property(requestWithReasoningAndCache, (request) => {
+          const { built, decoded } = sendAndDecode(dialect, request)
+          const said = new Set(built.adjustments.map((adjustment) => adjustment.param))
+          for (const adjustment of built.adjustments) {
+            expect(['defaulted', 'converted', 'dropped'], adjustment.detail).toContain(adjustment.action)
+          }
+          if (!said.has('reasoning')) expect(decoded.reasoning).toEqual(request.reasoning)
+          if (!said.has('promptCacheKey')) expect(decoded.promptCacheKey).toEqual(request.promptCacheKey)
+          if (said.has('cache')) {
+            // Dropped breakpoints are all that differ.
+            expect(withoutCache(decoded.messages)).toEqual(withoutCache(request.messages))
+          } else {
+            expect(decoded.messages).toEqual(request.messages)
+            expect(decoded.tools).toEqual(request.tools)
+            expect(decoded.systemCache).toEqual(request.systemCache)
+          }
         }),
         { numRuns: 200 },
       )
@@ -178,7 +211,7 @@ describe.each(dialectList)('dialect $id', (dialect) => {
             partsFromChunks(dialect.parseStream(), [wireOf(dialect, stream.parts)]),
           )
           expect(textOf(result)).toBe(stream.text)
-          expect(result.reasoning ?? '').toBe(stream.reasoning)
+          expect(reasoningOf(result)).toBe(stream.reasoning)
           expect(toolCallsOf(result)).toEqual(stream.toolCalls)
           if (stream.terminal === 'end') {
             expect(result.status).toBe('completed')

@@ -68,6 +68,8 @@ export type EncodeContext = {
 
 /** Read a request header case-insensitively (the gateway adapts its framework's headers to this). */
 export type HeaderReader = (name: string) => string | undefined
+/** A query parameter of the request, undefined when absent. */
+export type QueryReader = (name: string) => string | undefined
 
 export type ModelListEntry = { id: string; displayName: string; createdAt: Date }
 
@@ -104,7 +106,8 @@ export interface Dialect {
   encodeError(error: GatewayError, requestId?: string): { status: number; body: unknown }
   /** Keep-alive frame for long pauses (a comment, or Messages' `ping` event). */
   keepAlive(): SseFrame
-  encodeModelList(models: ModelListEntry[]): unknown
+  /** `GET /models`, paged by the query where the dialect pages (Messages); throws GatewayError. */
+  encodeModelList(models: ModelListEntry[], query: QueryReader): unknown
   /** `GET /models/{id}`: one model, as its list entry reads. */
   encodeModel(model: ModelListEntry): unknown
 }

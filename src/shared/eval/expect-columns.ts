@@ -30,6 +30,10 @@ const BUILDERS: Record<string, (cell: string) => unknown> = {
   max_ttft_ms: (cell) => ({ type: 'latency', maxTtftMs: numberCell(cell) }),
   max_total_ms: (cell) => ({ type: 'latency', maxTotalMs: numberCell(cell) }),
   max_points: (cell) => ({ type: 'points', max: cell.trim() }),
+  max_reasoning_tokens: (cell) => ({ type: 'reasoning-tokens', max: numberCell(cell) }),
+  // `true`/`yes`/`1`: the reply must think; `false`/`no`/`0`: it must not.
+  thinking: (cell) => ({ type: 'thinking', present: booleanCell(cell) }),
+  min_cache_read: (cell) => ({ type: 'cache-read', min: numberCell(cell) }),
   rubric: (cell) => ({ type: 'rubric', rubric: cell }),
 }
 
@@ -50,6 +54,12 @@ function numberCell(cell: string): number {
   if (cell.trim() === '' || !Number.isFinite(value))
     throw new Error(`${JSON.stringify(cell)} is not a number`)
   return value
+}
+
+function booleanCell(cell: string): boolean {
+  if (/^(true|yes|1)$/i.test(cell.trim())) return true
+  if (/^(false|no|0)$/i.test(cell.trim())) return false
+  throw new Error(`${JSON.stringify(cell)} is not true or false`)
 }
 
 /** Whether a column name is an expectation; an unknown `expect.x` column is an error, not a variable. */

@@ -57,6 +57,15 @@ export const graderSpecSchema = z.discriminatedUnion('type', [
     ]),
   }),
   /**
+   * The reply's reasoning tokens are at most `max`: the server's count (`reasoning_tokens`), else an
+   * o200k count of its thinking text (Messages reports thinking inside `output_tokens` only).
+   */
+  z.strictObject({ type: z.literal('reasoning-tokens'), max: z.number().int().nonnegative() }),
+  /** The reply thought (a thinking block, redacted or not, or reasoning text), or did not (`false`). */
+  z.strictObject({ type: z.literal('thinking'), present: z.boolean() }),
+  /** At least `min` of the prompt's tokens were read from the provider's prompt cache. */
+  z.strictObject({ type: z.literal('cache-read'), min: z.number().int().nonnegative() }),
+  /**
    * Model-graded: another request through the gateway asks a model whether the output meets the
    * rubric and parses its verdict. `model`/`dialect` choose the grading model and dialect (else the
    * run's grader target's); it goes over the grader target's connection.

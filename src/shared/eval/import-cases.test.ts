@@ -71,6 +71,25 @@ describe('CSV import', () => {
     ])
   })
 
+  it('reads the reasoning and cache expectations', () => {
+    const csv = [
+      'q,expect.max_reasoning_tokens,expect.thinking,expect.min_cache_read',
+      'a,2048,yes,1024',
+      'b,,no,',
+    ].join('\n')
+    expect(importCasesFromCsv(csv).cases.map((c) => c.graders)).toEqual([
+      [
+        { type: 'reasoning-tokens', max: 2048 },
+        { type: 'thinking', present: true },
+        { type: 'cache-read', min: 1024 },
+      ],
+      [{ type: 'thinking', present: false }],
+    ])
+    expect(errorOf(() => importCasesFromCsv('q,expect.thinking\nx,maybe\n')).message).toMatch(
+      /"maybe" is not true or false/,
+    )
+  })
+
   it('names the line of a broken row, counting line breaks inside quoted fields', () => {
     const csv = 'a,b\n"multi\nline",2\n3,4,5\n'
     const error = errorOf(() => importCasesFromCsv(csv, 'cases.csv'))

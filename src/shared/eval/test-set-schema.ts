@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { responseFormatSchema, toolChoiceSchema, toolDefinitionSchema } from '../chat/chat-schemas'
+import {
+  reasoningSettingSchema,
+  responseFormatSchema,
+  toolChoiceSchema,
+  toolDefinitionSchema,
+} from '../chat/chat-schemas'
 import { EVAL_LIMITS } from './eval-limits'
 import { graderSpecSchema } from './grader-spec'
 import { VARIABLE_NAME, VARIABLE_NAME_RULE } from '../templates/template'
@@ -42,6 +47,8 @@ export const paramPresetSchema = z.strictObject({
   stop: z.array(z.string()).max(16).optional(),
   seed: z.number().int().optional(),
   stream: z.boolean().optional(),
+  /** Thinking (Messages: off, a budget, adaptive) or reasoning effort (Chat Completions). */
+  reasoning: reasoningSettingSchema.optional(),
 })
 export type ParamPreset = z.infer<typeof paramPresetSchema>
 

@@ -51,6 +51,7 @@ describe('conversationToMarkdown', () => {
         '## User',
         '',
         'What is in this image?',
+        '',
         '_[image: image/png]_',
         '',
         '## Assistant',
@@ -94,5 +95,33 @@ describe('conversationToMarkdown', () => {
         expect(content).not.toContain(block?.[1])
       }),
     )
+  })
+
+  it("quotes a reply's thinking line by line before its text, and says where thinking was redacted", () => {
+    const conversation: Conversation = {
+      ...base,
+      panes: [
+        {
+          ...base.panes[0]!,
+          messages: [
+            {
+              id: 'a',
+              role: 'assistant',
+              content: [
+                { type: 'reasoning', text: 'First a thought.\n\nThen another.', signature: 'sig' },
+                { type: 'redacted-reasoning', data: 'opaque' },
+                { type: 'text', text: 'The answer.' },
+              ],
+            },
+          ],
+        },
+      ],
+    }
+    const markdown = conversationToMarkdown(conversation)
+    expect(markdown).toContain(
+      '> _Thinking:_\n>\n> First a thought.\n>\n> Then another.\n\n_[thinking redacted by the provider]_\n\nThe answer.',
+    )
+    expect(markdown).not.toContain('sig')
+    expect(markdown).not.toContain('opaque')
   })
 })

@@ -3,7 +3,8 @@ import type { Conversation, Pane, StoredMessage } from './conversation'
 /**
  * A conversation as Markdown, for reading and pasting elsewhere (the app's own JSON export is the one
  * that imports back). The title, the system prompt, then each pane's turns under a heading per role;
- * images are named, not embedded; tool calls and results are fenced so their text is kept verbatim.
+ * images are named, not embedded; thinking is quoted; tool calls and results are fenced so their text
+ * is kept verbatim.
  */
 export function conversationToMarkdown(conversation: Conversation): string {
   const lines: string[] = [`# ${oneLine(conversation.title) || 'Untitled'}`, '']
@@ -17,7 +18,12 @@ export function conversationToMarkdown(conversation: Conversation): string {
 }
 
 function paneMarkdown(pane: Pane, heading: string): string[] {
-  return pane.messages.flatMap((message) => [`${heading} ${roleHeading(message)}`, '', ...body(message), ''])
+  // A blank line after each part: a quoted thought would otherwise run on into the text after it.
+  return pane.messages.flatMap((message) => [
+    `${heading} ${roleHeading(message)}`,
+    '',
+    ...body(message).flatMap((block) => [block, '']),
+  ])
 }
 
 function roleHeading(message: StoredMessage): string {
@@ -43,6 +49,10 @@ function body(message: StoredMessage): string[] {
           : `_[image: ${part.source.mediaType}]_`
       case 'tool-call':
         return `Tool call \`${part.name}\` (${part.id}):\n\n${fence(part.arguments, 'json')}`
+      case 'reasoning':
+        return `> _Thinking:_\n>\n${quote(part.text)}`
+      case 'redacted-reasoning':
+        return '_[thinking redacted by the provider]_'
     }
   })
 }
@@ -52,6 +62,14 @@ function fence(text: string, info = ''): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length))
   const marks = '`'.repeat(longest + 1)
   return `${marks}${info}\n${text}\n${marks}`
+}
+
+/** Every line of the text as a blockquote line (an empty line stays inside the quote). */
+function quote(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n')
 }
 
 function oneLine(text: string): string {

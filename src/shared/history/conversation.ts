@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import {
+  cacheBreakpointSchema,
   chatMessageSchema,
   dialectErrorSchema,
   dialectIdSchema,
   finishReasonSchema,
+  reasoningSettingSchema,
   responseFormatSchema,
   toolChoiceSchema,
   toolDefinitionSchema,
@@ -23,6 +25,13 @@ const chatParamsSchema = z.strictObject({
   responseFormat: responseFormatSchema.optional(),
   tools: z.array(toolDefinitionSchema).optional(),
   toolChoice: toolChoiceSchema.optional(),
+  /** Thinking (Messages) or reasoning effort (Chat Completions); absent: the server's default. */
+  reasoning: reasoningSettingSchema.optional(),
+  /** Chat Completions `prompt_cache_key`; empty is not sent. */
+  promptCacheKey: z.string().max(1024).optional(),
+  /** Messages cache breakpoints after the system prompt and after the last tool. */
+  systemCache: cacheBreakpointSchema.optional(),
+  toolsCache: cacheBreakpointSchema.optional(),
 })
 export type ChatParams = z.infer<typeof chatParamsSchema>
 
@@ -43,6 +52,10 @@ const replyRecordSchema = z.strictObject({
       tokensPerSecond: z.number().optional(),
       outputTokens: z.number().optional(),
       points: z.string().optional(),
+      /** Thinking time and tokens (run-types.ts says how they are measured); absent: no thinking. */
+      reasoningMs: z.number().optional(),
+      reasoningTokens: z.number().optional(),
+      reasoningTokensEstimated: z.boolean().optional(),
     })
     .default({}),
   adjustments: z.array(paramAdjustmentSchema).default([]),
@@ -76,6 +89,10 @@ export const settingKeySchema = z.enum([
   'responseFormat',
   'tools',
   'toolChoice',
+  'reasoning',
+  'promptCacheKey',
+  'systemCache',
+  'toolsCache',
 ])
 export type SettingKey = z.infer<typeof settingKeySchema>
 // Every parameter can be unlinked: a parameter added to chatParamsSchema must be listed above.

@@ -1,4 +1,11 @@
-import type { ChatMessage, ChatRequest, ImagePart, TextPart } from '../chat/chat-request'
+import type {
+  CacheBreakpoint,
+  ChatMessage,
+  ChatRequest,
+  ImagePart,
+  TextPart,
+  ToolDefinition,
+} from '../chat/chat-request'
 import { fillRequest } from '../templates/template'
 import type { Conversation, Pane, StoredMessage } from './conversation'
 import { paneSettings } from './pane-settings'
@@ -47,6 +54,11 @@ export function draftToUserContent(draft: ComposerDraft): Array<TextPart | Image
   return content
 }
 
+/** A breakpoint after the last tool caches every tool definition (tools come first in the prompt). */
+function withLastToolCached(tools: readonly ToolDefinition[], cache: CacheBreakpoint): ToolDefinition[] {
+  return tools.map((tool, index) => (index === tools.length - 1 ? { ...tool, cache } : tool))
+}
+
 /**
  * THE request a pane sends: the conversation so far (plus the composer draft, when there is one, as
  * the next user turn), the pane's system prompt and parameters (shared, or its own when unlinked).
@@ -69,9 +81,15 @@ export function paneRequest(conversation: Conversation, pane: Pane, draft?: Comp
     request.responseFormat = params.responseFormat
   }
   if (params.tools !== undefined && params.tools.length > 0) {
-    request.tools = params.tools
+    request.tools =
+      params.toolsCache === undefined ? params.tools : withLastToolCached(params.tools, params.toolsCache)
     if (params.toolChoice !== undefined) request.toolChoice = params.toolChoice
   }
+  if (params.systemCache !== undefined && request.system !== undefined)
+    request.systemCache = params.systemCache
+  if (params.reasoning !== undefined) request.reasoning = params.reasoning
+  if (params.promptCacheKey !== undefined && params.promptCacheKey !== '')
+    request.promptCacheKey = params.promptCacheKey
   // {{variables}} filled here, the one place both the send and the code views get their request
   // from; a missing value throws (TemplateError), which the preview shows and the composer refuses.
   return conversation.variables === undefined

@@ -21,6 +21,10 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   responseFormat: 'Response format',
   tools: 'Tools',
   toolChoice: 'Tool choice',
+  reasoning: 'Reasoning',
+  promptCacheKey: 'Prompt cache key',
+  systemCache: 'System prompt cache',
+  toolsCache: 'Tools cache',
 }
 
 export function isLinked(conversation: Conversation, key: SettingKey): boolean {

@@ -100,6 +100,21 @@ export const invokeChannels = {
     output: z.strictObject({ runId: z.string() }),
   },
   'chat:cancel': { input: z.strictObject({ runId: z.string() }), output: z.undefined() },
+  /**
+   * The prompt's tokens as the service counts them (Messages `count_tokens` of a remote profile),
+   * or why there is no such count (the local tokenizer then counts, as the local gateway does).
+   */
+  'chat:count-tokens': {
+    input: z.strictObject({
+      profileId: z.string().min(1).max(64),
+      dialect: dialectIdSchema,
+      request: chatRequestSchema,
+    }),
+    output: z.discriminatedUnion('source', [
+      z.strictObject({ source: z.literal('service'), inputTokens: z.number().int().nonnegative() }),
+      z.strictObject({ source: z.literal('none'), reason: z.string() }),
+    ]),
+  },
 
   /** The exact command for this request with the real key, written to the clipboard by main. */
   'curl:copy-with-key': {

@@ -78,7 +78,11 @@ export function createPartRedactor(
           return argumentsDelta === '' ? [] : [{ ...p, argumentsDelta }]
         }
         case 'tool-call-start':
+        case 'redacted-reasoning':
           return [...released('text'), ...released('reasoning'), redactPart(p)]
+        case 'reasoning-signature':
+          // It closes the thinking held back so far, which must go out before it.
+          return [...released('reasoning'), redactPart(p)]
         case 'tool-call-end':
           return [...released(`tool:${p.index}`), p]
         case 'finish':

@@ -150,9 +150,9 @@ function beginsWithRest(alternative: string, text: string, position: number): bo
 }
 
 /**
- * Matchers of the last few key sets, compiled once each. Compiling one (every spelling's units, one
- * large RegExp) takes ~4 ms for a 50-character key, and main asked for one per run and one for its
- * log: three between a two-pane send's click and its requests. A matcher keeps no state between
+ * Matchers of the last few key sets, compiled once each: compiling one (every spelling's units, one
+ * large RegExp) is costly, and main asks for one per run and one for its log, several between a
+ * two-pane send's click and its requests (performance.md S1). A matcher keeps no state between
  * calls, so one compiled matcher serves every caller with the same keys. A few entries: the keys of
  * the profiles in use (main holds those keys in memory anyway).
  */

@@ -35,6 +35,14 @@ const runMetricsSchema = z.strictObject({
   /** Output tokens per second between the first and the latest content part, as they arrived. */
   tokensPerSecond: z.number().optional(),
   usage: usageSchema.optional(),
+  /**
+   * Time spent thinking: from the first reasoning part to the first answer part after it (text or a
+   * tool call), summed over the reply's thinking spans; while it still thinks, to the latest one.
+   */
+  reasoningMs: z.number().nonnegative().optional(),
+  /** Reasoning tokens: the server's count when it reported one, else an o200k estimate of the text. */
+  reasoningTokens: z.number().nonnegative().optional(),
+  reasoningTokensEstimated: z.boolean().optional(),
   /** Points of this reply (exact decimal string), from the catalog's usage reference. */
   points: z.string().optional(),
 })

@@ -6,10 +6,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
  * o200k_base (GPT-4o family) via gpt-tokenizer, pure JS, so main and the gateway share this file.
  *
  * Why windows: BPE cost grows quadratically with the length of one pre-token piece, and a run the
- * pre-tokenizer does not split is one piece. Measured with gpt-tokenizer: 2,048 spaces 23 ms,
- * 25,000 spaces 420 ms, 25 KB of one letter 0.4–0.9 s, 100 KB 13 s; a 200 KB run blocked main 61 s.
- * Random letters: 4 MB took minutes in one call, 0.2 s per MB in 128-character slices.
- * So text is fed to the tokenizer in windows of at most WINDOW_CHARS, cut at cut points (see
+ * pre-tokenizer does not split is one piece: a pasted run of one letter, of spaces or of base64 could
+ * block the thread for minutes (performance.md M1). So text is fed to the tokenizer in windows of at most WINDOW_CHARS, cut at cut points (see
  * isTokenCutPoint: places where the o200k pre-tokenizer always starts a piece, so counting both sides
  * apart is exact), and any stretch of MAX_RUN_CHARS characters without such a
  * cut point (a run of one letter, of spaces or newlines, base64, minified JSON) is cut regardless:

@@ -3,8 +3,7 @@ import { memoizeLongText, type LongTextMemoLimits } from '../cache/long-text-mem
 /**
  * Remembers the token count of long texts, so a conversation sent again costs only its new text.
  * Each send of a chat carries the whole history; its settled turns are the same strings every time,
- * and tokenizing them again is the one cost that grows with the conversation (524k tokens of
- * history took ~0.5 s per pane per send). One cache belongs to one tokenizer (its `countText`):
+ * and tokenizing them again is the one cost that grows with the conversation (performance.md S1). One cache belongs to one tokenizer (its `countText`):
  * counts of different tokenizers never share entries.
  */
 const DEFAULT_TOKEN_COUNT_CACHE_LIMITS: LongTextMemoLimits = {

@@ -62,8 +62,8 @@ describe('a proxy in front of an upstream that echoes the upstream key', () => {
       expect(text).toBe(reply.text)
       const call = result.content.find((part) => part.type === 'tool-call')
       expect(call?.arguments).toBe(reply.toolArguments)
-      if (reply.reasoning !== undefined && result.reasoning !== undefined)
-        expect(result.reasoning).toBe(reply.reasoning)
+      const reasoning = result.content.map((part) => (part.type === 'reasoning' ? part.text : '')).join('')
+      if (reply.reasoning !== undefined && reasoning !== '') expect(reasoning).toBe(reply.reasoning)
     },
   )
 })

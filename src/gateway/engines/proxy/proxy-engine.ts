@@ -1,17 +1,20 @@
 import type { ChatRequest } from '@shared/chat/chat-request'
-import { GatewayError, gatewayErrorKindFromStatus } from '@shared/chat/errors'
-import { resultToParts } from '@shared/chat/result-to-parts'
-import type { StreamPart } from '@shared/chat/stream-part'
+import { GatewayError } from '@shared/chat/errors'
 import { dialects } from '@shared/dialects'
 import type { Dialect } from '@shared/dialects/dialect'
+import { SIMULATE_HEADER } from '@shared/runs/simulate-header'
+import { createSecretMatcher, type SecretMatcher } from '@shared/redaction/secret-matcher'
+import { apiKeyProblem } from '@shared/settings/api-key'
+import {
+  cassetteError,
+  createCassetteRecorder,
+  type CassetteRecorder,
+} from '@node/cassettes/cassette-recorder'
 import type { ProxyEngineConfig } from '../../gateway-config'
 import type { Engine, EngineContext, EngineReply } from '../engine'
-import { SIMULATE_HEADER } from '@shared/runs/simulate-header'
-import { createPartRedactor, REDACTED } from '@shared/redaction/redact-stream-parts'
-import { createSecretMatcher, type SecretMatcher } from '@shared/redaction/secret-matcher'
-import { redactUpstreamReply } from './redact-upstream-parts'
-import { translateUpstreamStream } from './translate-upstream-stream'
-import { apiKeyProblem } from '@shared/settings/api-key'
+import type { CassetteSink } from '@node/cassettes/cassette-writer'
+import { recordingResponse } from './record-upstream-response'
+import { upstreamReply } from './upstream-reply'
 import type { UpstreamResponse, UpstreamTransport } from './upstream-transport'
 
 export type ProxyEngineOptions = {
@@ -21,6 +24,8 @@ export type ProxyEngineOptions = {
    */
   forwardSimulateHeader: boolean
   transport: UpstreamTransport
+  /** Record every exchange with the upstream as a cassette (`--record`); off when undefined. */
+  recordTo?: CassetteSink
 }
 
 /**
@@ -38,8 +43,8 @@ export function createProxyEngine(
   const upstream = config.upstream
   const upstreamDialect: Dialect = dialects[upstream.dialect]
   // Built once per key, not per request: a matcher compiles a pattern of every spelling of the key
-  // (escaped, encoded, base64): ~0.15 ms per request, found in bench:gateway's profile (issue 15), the
-  // order of all the gateway adds over a bare proxy. Keyed by the key: a changed env still applies.
+  // (escaped, encoded, base64), as costly as all else the gateway adds over a bare proxy
+  // (performance.md G1). Keyed by the key: a changed env still applies.
   let cached: { apiKey: string; matcher: SecretMatcher } | undefined
   const matcherFor = (apiKey: string): SecretMatcher => {
     if (cached?.apiKey !== apiKey) cached = { apiKey, matcher: createSecretMatcher([apiKey]) }
@@ -75,61 +80,41 @@ export function createProxyEngine(
         if (simulate !== undefined) http.headers[SIMULATE_HEADER] = simulate
       }
 
-      const response = await options.transport.send(http, {
-        signal: context.signal,
-        timeoutMs: upstream.timeoutMs,
-      })
-      if (response.status < 200 || response.status >= 300)
-        throw await upstreamHttpError(response, upstreamDialect, matcher)
-
-      if (!request.stream) {
-        const text = await response.text()
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          // Not JSON.parse's message: it quotes a piece of the body, which may be a piece of the key.
-          throw new GatewayError(
-            'server_error',
-            `The upstream sent a reply that is not JSON (${text.length} characters).`,
-            { status: 502 },
-          )
+      const recorder = options.recordTo && startRecording(request, upstreamRequest, http.url, secrets)
+      let response: UpstreamResponse
+      try {
+        response = await options.transport.send(http, {
+          signal: context.signal,
+          timeoutMs: upstream.timeoutMs,
+        })
+      } catch (error) {
+        if (recorder !== undefined && options.recordTo !== undefined) {
+          const state = context.signal.aborted ? 'aborted' : 'failed'
+          options.recordTo(recorder.end(state, state === 'failed' ? cassetteError(error) : undefined))
         }
-        const parts = resultToParts(upstreamDialect.parseResponse(json))
-        return { batches: once(redactUpstreamReply(parts, matcher, secrets)) }
+        throw error
       }
-      return {
-        batches: translateUpstreamStream(response, upstreamDialect, createPartRedactor(matcher, secrets)),
-      }
+      if (recorder !== undefined && options.recordTo !== undefined)
+        response = recordingResponse(response, recorder, options.recordTo)
+      return upstreamReply(response, { dialect: upstreamDialect, streamed: request.stream, matcher, secrets })
     },
   }
-}
 
-/**
- * An upstream HTTP error, re-thrown with the upstream's status (so the client sees what the upstream
- * said, e.g. 429 with its retry-after) and its neutral kind (so the client's dialect can word it).
- */
-async function upstreamHttpError(
-  response: UpstreamResponse,
-  upstreamDialect: Dialect,
-  matcher: SecretMatcher,
-): Promise<GatewayError> {
-  // Redacted BEFORE the dialect shortens the message: a cut through the key would leave half of it.
-  const body = matcher.redact(await response.text().catch(() => ''), REDACTED)
-  const requestId = response.header(upstreamDialect.requestIdHeader)
-  const upstreamError = upstreamDialect.parseError(response.status, body, requestId)
-  const retryAfter = Number(response.header('retry-after') ?? NaN)
-  return new GatewayError(
-    upstreamError.kind ?? gatewayErrorKindFromStatus(response.status),
-    upstreamError.message,
-    {
-      status: response.status,
-      ...(upstreamError.param ? { param: upstreamError.param } : {}),
-      ...(Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
-    },
-  )
-}
-
-async function* once(parts: StreamPart[]): AsyncGenerator<StreamPart[]> {
-  yield parts
+  function startRecording(
+    request: ChatRequest,
+    upstreamRequest: ChatRequest,
+    url: string,
+    secrets: readonly string[],
+  ): CassetteRecorder {
+    return createCassetteRecorder({
+      request,
+      upstream: {
+        dialect: upstreamDialect.id,
+        url,
+        ...(upstreamRequest.model === request.model ? {} : { model: upstreamRequest.model }),
+      },
+      recordedBy: 'gateway',
+      secrets,
+    })
+  }
 }

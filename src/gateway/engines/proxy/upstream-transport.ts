@@ -11,8 +11,8 @@ import type { HttpRequest } from '@shared/http/http-request'
 /**
  * The proxy's HTTP client: node:http with keep-alive agents rather than the global fetch.
  *
- * Why: measured here (scripts/bench-gateway.ts, docs/gateway.md), undici's fetch cost ~0.2 ms more per
- * request than node:http over a reused socket, and the whole budget of G1 is 0.3 ms. The agents keep
+ * Why: undici's fetch costs more per request than node:http over a reused socket, in the order of
+ * what the whole gateway may add (performance.md G1, measured with scripts/bench-gateway.ts). The agents keep
  * sockets to each upstream open (TCP_NODELAY on, as Node's agents default to) and honour the
  * upstream's `Keep-Alive: timeout=` hint. A JSON reply is collected with plain events (the stream
  * async iterator costs several promise hops per reply); a stream is iterated chunk by chunk.
@@ -29,6 +29,8 @@ export type UpstreamTransport = {
 export type UpstreamResponse = {
   status: number
   header(name: string): string | undefined
+  /** Every header, as Node parsed them (a recording keeps them). */
+  headers(): Readonly<Record<string, string | string[] | undefined>>
   /** The body as text, chunk by chunk; throws a GatewayError if the upstream breaks or goes silent. */
   chunks(): AsyncGenerator<string>
   /** The whole body; rejects with a GatewayError if the upstream breaks or goes silent. */
@@ -152,6 +154,7 @@ function wrapResponse(response: IncomingMessage, idleMs: number): UpstreamRespon
       const value = response.headers[name.toLowerCase()]
       return Array.isArray(value) ? value.join(', ') : value
     },
+    headers: () => response.headers,
     chunks: () => readChunks(response, idleMs),
     text: () => readText(response, idleMs),
     abandon() {

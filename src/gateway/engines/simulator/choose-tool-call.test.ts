@@ -69,7 +69,7 @@ describe('toolNamedIn', () => {
     )
   })
 
-  it('finds a tool among 50,000 in a 20 KB message (one regex per tool took 131 s here)', () => {
+  it('finds a tool among 50,000 in a 20 KB message (one pass over the message, not one regex per tool)', () => {
     const tools = Array.from({ length: 50_000 }, (_, i) => tool(`tool_name_${i}`))
     const message = `${'some words '.repeat(1_800)} please call tool name 49999`
     expect(toolNamedIn(message, tools)?.name).toBe('tool_name_49999')

@@ -5,15 +5,13 @@ import { tokenizerCalls as calls } from '@shared/tokens/__fixtures__/tokenizer-c
 import type { ChatMessage, ChatRequest } from '@shared/chat/chat-request'
 import { portableRequest } from '@shared/dialects/__fixtures__/portable-arbitraries'
 import { WINDOW_CHARS } from '@shared/tokens/count-text-tokens'
+import { estimatePromptTokens, promptTokensAtMost, readyPromptTextCounts } from './estimate-prompt-tokens'
 import {
-  estimatePromptTokens,
-  promptTokensAtMost,
-  readyPromptTextCounts,
   REPLY_PRIMING_TOKENS,
   TOKENS_PER_IMAGE,
   TOKENS_PER_MESSAGE,
   TOKENS_PER_TOOL,
-} from './estimate-prompt-tokens'
+} from '@shared/tokens/prompt-segments'
 
 vi.mock('gpt-tokenizer/encoding/o200k_base', async (importOriginal) =>
   (await import('@shared/tokens/__fixtures__/tokenizer-calls')).recordingTokenizer(await importOriginal()),

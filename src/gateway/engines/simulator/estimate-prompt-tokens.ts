@@ -2,23 +2,11 @@ import type { ChatRequest } from '@shared/chat/chat-request'
 import { countTextTokens } from '@shared/tokens/count-text-tokens'
 import { createTokenCountCache } from '@shared/tokens/token-count-cache'
 import { forEachTextInSlices } from '@node/async/for-each-text-in-slices'
+import { countPromptTokens } from '@shared/tokens/count-prompt-tokens'
+import { forEachPromptSegment, type PromptSegment } from '@shared/tokens/prompt-segments'
 
 /**
- * How the simulator prices a prompt (documented in README.md). Real providers add a few framing
- * tokens per message and bill images by size; fixed figures keep the estimate predictable:
- * - every message (and the system prompt) costs its text plus TOKENS_PER_MESSAGE for the role framing;
- * - every image costs TOKENS_PER_IMAGE, whatever its size (OpenAI's price of a low-detail image);
- * - every tool costs its name, description and parameter schema (as JSON) plus TOKENS_PER_TOOL;
- * - a json_schema response format costs its name, description and schema;
- * - the reply is primed with REPLY_PRIMING_TOKENS.
- */
-export const TOKENS_PER_MESSAGE = 4
-export const TOKENS_PER_IMAGE = 85
-export const TOKENS_PER_TOOL = 8
-export const REPLY_PRIMING_TOKENS = 3
-
-/**
- * The prompt's size in tokens, as the simulated model would see it. The gateway also uses it to refuse
+ * The prompt's size in tokens (shared/tokens/prompt-segments.ts says how each piece is priced; the app's context meter counts the same way), as the simulated model would see it. The gateway also uses it to refuse
  * prompts over the context length, so it must stay linear (each text is tokenized in bounded windows,
  * see shared/tokens/count-text-tokens.ts) and cheap on every send into a long chat: each text's count
  * is remembered (countCached), so the settled turns a chat sends again cost a lookup, not a tokenizer
@@ -62,47 +50,10 @@ export function readyPromptTextCounts(texts: readonly string[]): Promise<void> {
   return forEachTextInSlices(texts, countCached)
 }
 
-function countPromptTokens(request: ChatRequest, countText: (text: string) => number): number {
-  let tokens = REPLY_PRIMING_TOKENS
-
-  if (request.system !== undefined && request.system !== '') {
-    tokens += countText(request.system)
-    tokens += TOKENS_PER_MESSAGE
-  }
-  for (const message of request.messages) {
-    tokens += TOKENS_PER_MESSAGE
-    switch (message.role) {
-      case 'user':
-        for (const part of message.content) {
-          if (part.type === 'text') tokens += countText(part.text)
-          else tokens += TOKENS_PER_IMAGE
-        }
-        break
-      case 'assistant':
-        for (const part of message.content) {
-          if (part.type === 'text') tokens += countText(part.text)
-          else tokens += countText(part.name) + countText(part.arguments)
-        }
-        break
-      case 'tool':
-        tokens += countText(message.content)
-        break
-      default: {
-        const unreachable: never = message
-        throw new Error(`unknown message ${JSON.stringify(unreachable)}`)
-      }
-    }
-  }
-  for (const tool of request.tools ?? []) {
-    tokens += TOKENS_PER_TOOL
-    tokens +=
-      countText(tool.name) + countText(tool.description ?? '') + countText(JSON.stringify(tool.parameters))
-  }
-  const format = request.responseFormat
-  if (format !== undefined && format.type === 'json_schema') {
-    tokens +=
-      countText(format.name) + countText(format.description ?? '') + countText(JSON.stringify(format.schema))
-  }
-  // Each text is counted alone: the role framing keeps neighbouring texts from merging into one token.
-  return tokens
+/** The prompt's segments counted as estimatePromptTokens counts them (what the prompt cache walks). */
+export function forEachCountedPromptSegment(
+  request: ChatRequest,
+  visit: (segment: PromptSegment) => void,
+): void {
+  forEachPromptSegment(request, countCached, visit)
 }

@@ -1,4 +1,5 @@
 import type { ChatRequest } from '@shared/chat/chat-request'
+import type { Usage } from '@shared/chat/chat-result'
 import type { StreamPart } from '@shared/chat/stream-part'
 import type { PacedPart } from '../pace-parts'
 import { chooseToolToCall } from './choose-tool-call'
@@ -13,7 +14,12 @@ import { Sampler } from './sampler'
 import { findPlace, type ValueHints } from './schema-example/value-hints'
 import type { ReplyContent, SimulatedReply, SimulationContext } from './simulation-types'
 import { textContent } from './text-parts'
+import { planThinking, thinkingParts, type ThinkingPlan } from './thinking-parts'
+import { createThinkingSigner } from './thinking-signer'
 import { toolCallContent } from './tool-call-parts'
+
+/** Signs thinking when the caller brings no key of its own (a simulation outside a gateway). */
+const processSeal = createThinkingSigner()
 
 /**
  * The whole reply to a request, as stream parts with their pacing. Pure and deterministic: the same
@@ -44,6 +50,9 @@ export function simulationSteps(request: ChatRequest, context: SimulationContext
       SIMULATOR_MAX_OUTPUT_TOKENS,
     ),
   )
+  const thinking = planThinking(request, facts, seed, outputCap)
+  // Thinking counts toward max_tokens: the answer has what it leaves.
+  const answerCap = outputCap - (thinking?.pieces.length ?? 0)
   const hints: ValueHints = {
     userText: facts.lastUserText.slice(0, 2_000).replace(/\s+/g, ' ').trim(),
     place: findPlace(facts.lastUserText.slice(0, 2_000)),
@@ -52,29 +61,52 @@ export function simulationSteps(request: ChatRequest, context: SimulationContext
   const tool = chooseToolToCall(request, facts)
   const content =
     tool === undefined
-      ? textContent(request, context, facts, sampler, hints, outputCap)
-      : toolCallContent(tool, request.tools?.indexOf(tool) ?? -1, context, sampler, hints, outputCap)
-  return withPacing(context, inputTokens, content)
+      ? textContent(request, context, facts, sampler, hints, answerCap)
+      : toolCallContent(tool, request.tools?.indexOf(tool) ?? -1, context, sampler, hints, answerCap)
+  return withPacing(context, inputTokens, thinking, content)
 }
 
+/**
+ * The parts in order: start, the prompt's usage, the thinking (when asked for), the content, the
+ * final usage, finish, end; each with its wait.
+ */
 function* withPacing(
   context: SimulationContext,
   inputTokens: number,
+  thinking: ThinkingPlan | undefined,
   content: ReplyContent,
 ): Generator<PacedPart, void, undefined> {
   const delayOf = createDelayClock(context.pacing)
   const step = (part: StreamPart, carried?: number): PacedPart => ({ part, delayMs: delayOf(carried) })
   // The prompt size is known before the first token, as on real servers: Messages puts it in
   // message_start, so the usage part goes first and the final one only adds the output count.
+  const promptUsage = promptUsageOf(inputTokens, context)
   yield step({ type: 'start', model: context.model.name })
-  yield step({ type: 'usage', usage: { inputTokens, outputTokens: 0 } })
+  yield step({ type: 'usage', usage: { ...promptUsage } })
+  const reasoningTokens = thinking?.pieces.length ?? 0
+  if (thinking !== undefined) {
+    for (const [part, carried] of thinkingParts(thinking, context.seal ?? processSeal))
+      yield step(part, carried)
+  }
   const parts = content[Symbol.iterator]()
   let next = parts.next()
   for (; !next.done; next = parts.next()) yield step(next.value[0], next.value[1])
   const { outputTokens, ending } = next.value
-  yield step({ type: 'usage', usage: { inputTokens, outputTokens } })
+  const usage: Usage = { ...promptUsage, outputTokens: reasoningTokens + outputTokens }
+  if (thinking !== undefined) usage.reasoningTokens = reasoningTokens
+  yield step({ type: 'usage', usage })
   yield step({ type: 'finish', reason: simulatedFinishReason(ending, context.dialect) })
   yield step({ type: 'end' })
+}
+
+/** The prompt's usage: its tokens, and what the prompt cache read and wrote of them. */
+function promptUsageOf(inputTokens: number, context: SimulationContext): Usage {
+  const usage: Usage = { inputTokens, outputTokens: 0 }
+  const cache = context.promptCache
+  if (cache === undefined) return usage
+  usage.cacheReadTokens = cache.readTokens
+  if (cache.writeTokens !== undefined) usage.cacheWriteTokens = cache.writeTokens
+  return usage
 }
 
 /** A whole reply at once: its parts, and the wait before each. */

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ChatRequest } from '@shared/chat/chat-request'
-import { canonicalHash, canonicalJson, fnv1a32, requestSeed, seedMeaning } from './request-hash'
+import { canonicalJson } from '@shared/json/canonical-json'
+import { canonicalHash, fnv1a32, requestSeed, seedMeaning } from './request-hash'
 
 const base: ChatRequest = {
   model: 'm',

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { ChatRequest } from '@shared/chat/chat-request'
+import { writeCanonical } from '@shared/json/canonical-json'
 
 /**
  * The seed of a reply: a stable 32-bit hash of what the request *means* for the text.
@@ -106,17 +107,6 @@ export function fnv1a32(text: string, seed = 0x811c9dc5): number {
 }
 
 /**
- * JSON with object keys sorted, so the hash does not depend on the order a client wrote its keys in
- * (a JSON Schema with the same properties in another order is the same tool). `undefined` members are
- * dropped exactly like JSON.stringify drops them.
- */
-export function canonicalJson(value: unknown): string {
-  const out: string[] = []
-  writeCanonical(value, (piece) => out.push(piece))
-  return out.join('')
-}
-
-/**
  * fnv1a32(canonicalJson(value)), hashed piece by piece as it is written: the same number without
  * building the text (a long conversation's whole transcript, on every send).
  */
@@ -124,33 +114,4 @@ export function canonicalHash(value: unknown): number {
   let hash = FNV_OFFSET_BASIS
   writeCanonical(value, (piece) => (hash = fnv1a32(piece, hash)))
   return hash
-}
-
-function writeCanonical(value: unknown, write: (piece: string) => void): void {
-  if (value === null || typeof value !== 'object') {
-    write(JSON.stringify(value) ?? 'null')
-    return
-  }
-  if (Array.isArray(value)) {
-    write('[')
-    value.forEach((item, i) => {
-      if (i > 0) write(',')
-      writeCanonical(item === undefined ? null : item, write)
-    })
-    write(']')
-    return
-  }
-  const record = value as Record<string, unknown>
-  write('{')
-  let first = true
-  for (const key of Object.keys(record).sort()) {
-    const member = record[key]
-    if (member === undefined || typeof member === 'function') continue
-    if (!first) write(',')
-    first = false
-    write(JSON.stringify(key))
-    write(':')
-    writeCanonical(member, write)
-  }
-  write('}')
 }

@@ -2,12 +2,22 @@ import type { DialectId } from '@shared/chat/chat-request'
 import type { StreamPart } from '@shared/chat/stream-part'
 import type { PacedPart } from '../pace-parts'
 import type { SimulatedEnding } from './finish-reason'
+import type { ThinkingSeal } from './thinking-parts'
 
-/** What the simulator needs to know beyond the request: who it pretends to be, and how fast. */
+/** The prompt cache's part of a request's input tokens (prompt-cache.ts); writes only in Messages. */
+export type PromptCacheUsage = { readTokens: number; writeTokens?: number }
+
+/**
+ * What the simulator needs to know beyond the request: who it pretends to be, how fast, and what the
+ * gateway's state adds (the prompt cache's hits and writes, the key thinking is signed with; without
+ * them nothing is cached and a key of this process signs).
+ */
 export type SimulationContext = {
   dialect: DialectId
   model: { name: string; contextLength: number; vision: boolean }
   pacing: { ttftMs: number; tokensPerSecond: number }
+  promptCache?: PromptCacheUsage
+  seal?: ThinkingSeal
 }
 
 /**

@@ -38,10 +38,20 @@ async function chatInvoker(historyOptions: Parameters<typeof tempHistory>[0] = {
   const settings = await tempSettings()
   const history = await tempHistory(historyOptions)
   const started: RunStartInput[] = []
+  const counted: string[] = []
   const invoke = invokerOf(
-    createChatHandlers({ settings, catalogs: {} as CatalogLoader, runs: recordingRuns(started), history }),
+    createChatHandlers({
+      settings,
+      catalogs: {} as CatalogLoader,
+      runs: recordingRuns(started),
+      history,
+      countTokens: async ({ profileId }) => {
+        counted.push(profileId)
+        return { source: 'service', inputTokens: 42 }
+      },
+    }),
   )
-  return { settings, history, started, invoke }
+  return { settings, history, started, counted, invoke }
 }
 
 const text = (id: string, role: 'user' | 'assistant', value: string): StoredMessage => ({
@@ -106,6 +116,24 @@ describe('chat handlers', () => {
     const local = await invoke('chat:start', { ...input, profileId: 'local' })
     expect(local).toEqual({ ok: true, value: { runId: 'run-1' } })
     expect(started).toMatchObject([{ profileId: 'local', simulate: 'status=429' }])
+  })
+
+  it("asks a remote profile's service for its token count, never the local gateway's", async () => {
+    const { settings, counted, invoke } = await chatInvoker()
+    const { profile } = await settings.saveProfile({
+      name: 'Hosted',
+      baseUrl: 'https://gateway.example.com/v1',
+    })
+    const input = { dialect: 'anthropic-messages', request: REQUEST }
+    expect(await invoke('chat:count-tokens', { ...input, profileId: profile.id })).toEqual({
+      ok: true,
+      value: { source: 'service', inputTokens: 42 },
+    })
+    expect(await invoke('chat:count-tokens', { ...input, profileId: 'local' })).toMatchObject({
+      ok: true,
+      value: { source: 'none' },
+    })
+    expect(counted).toEqual([profile.id])
   })
 })
 

@@ -2,6 +2,7 @@ import type { CatalogLoader } from '../../services/catalog/catalog-loader'
 import type { RunRegistry } from '../../services/runs'
 import { savedPaneRun, type SavedConversations } from '../../services/runs/saved-pane-run'
 import type { SettingsService } from '../../services/settings/settings-service'
+import type { ServiceTokenCounter } from '../../services/token-count/service-token-count'
 import { type HandlersFor } from '../dispatch'
 import { refuseSimulateOutsideLocal } from './refuse-simulate-outside-local'
 
@@ -12,8 +13,10 @@ export function createChatHandlers(deps: {
   runs: RunRegistry
   /** The saved conversations a pane's run may be built from (a send by ids). */
   history: SavedConversations
+  /** A remote profile's own token count (Messages count_tokens). */
+  countTokens: ServiceTokenCounter
 }): HandlersFor<'chat' | 'catalog'> {
-  const { settings, catalogs, runs, history } = deps
+  const { settings, catalogs, runs, history, countTokens } = deps
 
   return {
     'catalog:get': async ({ profileId, refresh }) =>
@@ -33,6 +36,13 @@ export function createChatHandlers(deps: {
     },
     'chat:cancel': async ({ runId }) => {
       runs.cancel(runId)
+    },
+    'chat:count-tokens': async (input) => {
+      // The local gateway counts with the app's own tokenizer: the renderer's count is its count.
+      if (settings.profile(input.profileId).kind === 'local') {
+        return { source: 'none', reason: 'The local gateway counts as the app does.' }
+      }
+      return countTokens(input)
     },
   }
 }

@@ -8,8 +8,7 @@ import { superviseGatewayWorker, type GatewayWorkerSupervision } from './supervi
 /** Env var naming a gateway config file for the local gateway (pacing, proxy engines). */
 export const GATEWAY_CONFIG_ENV = 'PLAYGROUND_GATEWAY_CONFIG'
 
-/** What the user is told about the local gateway (main shows it as a notice). */
-export type LocalGatewayNotice = { tone: 'info' | 'warning' | 'error'; message: string }
+export type { LocalGatewayNotice } from './supervise-gateway-worker'
 
 export type LocalGateway = {
   apiKey: string

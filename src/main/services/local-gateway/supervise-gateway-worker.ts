@@ -1,7 +1,9 @@
 import type { GatewayWorkerData } from './gateway-worker-messages'
 import { restartDelay } from './restart-backoff'
 import { startGatewayWorker, type GatewayWorker, type GatewayWorkerLimits } from './start-gateway-worker'
-import type { LocalGatewayNotice } from './start-local-gateway'
+
+/** What the user is told about the local gateway (main shows it as a notice). */
+export type LocalGatewayNotice = { tone: 'info' | 'warning' | 'error'; message: string }
 
 export type GatewayWorkerSupervision = {
   onNotice?: (notice: LocalGatewayNotice) => void

@@ -23,9 +23,9 @@ const hooksByRequest = new WeakMap<object, ConnectionHooks>()
 let subscribed = false
 /**
  * Fetches not yet at `undici:request:create`: the only ones that need the store. While any store is
- * enabled, Node 20 runs a hook on every promise of main (web streams make many: uploading a 2 MB
- * body and reading each reply's stream), which delayed a two-pane send's second request by ~40 ms;
- * so the store is disabled whenever none is waiting.
+ * enabled, Node 20 runs a hook on every promise of main (web streams make many: uploading a long
+ * body and reading each reply's stream), which delayed a two-pane send's second request
+ * (performance.md S1); so the store is disabled whenever none is waiting.
  */
 let awaitingRequest = 0
 

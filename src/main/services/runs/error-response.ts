@@ -1,5 +1,5 @@
 import type { Dialect } from '@shared/dialects/dialect'
-import type { AttemptOutcome } from './send-attempt'
+import { DONE, type AttemptOutcome } from './attempt-outcome'
 import { readBodyText } from './pump-body'
 import { idleTimeoutMessage } from './read-sse-reply'
 import { planRetry, serverRetryDelayMs, shouldRetryResponse } from './retry-policy'
@@ -8,8 +8,6 @@ import type { RunSession } from './run-session'
 
 /** Error bodies are parsed for their message; a huge HTML error page is not read to the end. */
 const MAX_ERROR_BODY_CHARS = 1024 * 1024
-
-const DONE: AttemptOutcome = { kind: 'done' }
 
 /**
  * A response that is not a 2xx: a redirect, refused (never followed); an error the dialect parses,

@@ -1,3 +1,4 @@
+import { delayUnlessAborted } from '@shared/async/delay-unless-aborted'
 import { findModel } from '@shared/catalog/find-model'
 import { dialects } from '@shared/dialects'
 import type { HttpRequest } from '@shared/http/http-request'
@@ -16,20 +17,6 @@ function withTestHeaders(http: HttpRequest, extra: Record<string, string> | unde
   const headers = { ...http.headers }
   for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value
   return withHeaders(http, headers)
-}
-
-/** Resolves when `ms` passed or the run finished (a cancel during the wait sends nothing more). */
-function waitUnlessFinished(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = (): void => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
 
 /**
@@ -81,7 +68,7 @@ export async function executeRun(session: RunSession, registry: ResolvedRunRegis
     // The notice goes out before the wait starts (at most a frame): "retrying in 2 s" is then true.
     await session.batcher.flushed()
     if (session.finished) return
-    await waitUnlessFinished(outcome.delayMs, session.signal)
+    await delayUnlessAborted(outcome.delayMs, session.signal)
     if (session.finished) return
   }
 }

@@ -12,22 +12,28 @@ const MAX_TAIL_CHARS = MAX_RUN_CHARS
  *
  * Incremental, so a delta costs its own length, never the reply's: text is committed (counted once,
  * for good) up to the last cut point the o200k pre-tokenizer also makes (isTokenCutPoint), so the sum
- * equals tokenizing the whole text. Committed text is counted in bounded pieces (countTextTokens): a
- * single 200 KB delta of one repeated letter once blocked main for 61 s in one tokenizer call. Only
+ * equals tokenizing the whole text. Committed text is counted in bounded pieces (countTextTokens): one
+ * long delta of a single repeated letter could otherwise block main for a minute (performance.md M1). Only
  * the short uncommitted tail is counted again, and only when a total is asked for (once per frame).
  * Each channel (text, reasoning, each tool call) has its own tail: they are separate texts.
  */
 export type OutputTokenEstimator = {
   add(channel: string, text: string): void
   total(): number
+  /** The tokens of one channel so far (the reasoning's, for "thought for … · N tokens"). */
+  channelTotal(channel: string): number
 }
 
 export function createOutputTokenEstimator(): OutputTokenEstimator {
   let committed = 0
+  const committedByChannel = new Map<string, number>()
   const tails = new Map<string, string>()
 
-  function commit(text: string): void {
-    if (text.length > 0) committed += countTextTokens(text)
+  function commit(channel: string, text: string): void {
+    if (text.length === 0) return
+    const tokens = countTextTokens(text)
+    committed += tokens
+    committedByChannel.set(channel, (committedByChannel.get(channel) ?? 0) + tokens)
   }
 
   return {
@@ -45,14 +51,14 @@ export function createOutputTokenEstimator(): OutputTokenEstimator {
         }
       }
       if (cut > 0) {
-        commit(tail.slice(0, cut))
+        commit(channel, tail.slice(0, cut))
         tail = tail.slice(cut)
       }
       if (tail.length > MAX_TAIL_CHARS) {
         // Keep a trailing high surrogate with its partner, which is still on its way.
         const last = tail.charCodeAt(tail.length - 1)
         const keep = last >= 0xd800 && last <= 0xdbff ? 1 : 0
-        commit(tail.slice(0, tail.length - keep))
+        commit(channel, tail.slice(0, tail.length - keep))
         tail = tail.slice(tail.length - keep)
       }
       tails.set(channel, tail)
@@ -61,6 +67,10 @@ export function createOutputTokenEstimator(): OutputTokenEstimator {
       let total = committed
       for (const tail of tails.values()) if (tail.length > 0) total += countTextTokens(tail)
       return total
+    },
+    channelTotal(channel) {
+      const tail = tails.get(channel) ?? ''
+      return (committedByChannel.get(channel) ?? 0) + (tail.length > 0 ? countTextTokens(tail) : 0)
     },
   }
 }

@@ -74,4 +74,52 @@ describe('createRunMetrics', () => {
     expect(snapshot.tokensPerSecond).toBeUndefined()
     expect(snapshot.points).toBeUndefined()
   })
+  it('times the thinking from its first part to the answer, and counts its tokens', () => {
+    const metrics = createRunMetrics({ startedAt: T0, pricing: undefined })
+    metrics.observe({ type: 'reasoning-delta', text: 'Let me think about' }, T0 + 400)
+    metrics.observe({ type: 'reasoning-delta', text: ' this carefully.' }, T0 + 1400)
+    // Still thinking: up to the latest reasoning part.
+    expect(metrics.snapshot()).toMatchObject({
+      reasoningMs: 1000,
+      reasoningTokens: countTokens('Let me think about this carefully.'),
+      reasoningTokensEstimated: true,
+    })
+    metrics.observe({ type: 'text-delta', text: 'The answer' }, T0 + 3600)
+    metrics.observe({ type: 'text-delta', text: ' is 4.' }, T0 + 3700)
+    const done = metrics.snapshot(T0 + 3800)
+    expect(done.reasoningMs).toBe(3200)
+    expect(done.reasoningTokens).toBe(countTokens('Let me think about this carefully.'))
+    expect(done.outputTokens).toBe(
+      countTokens('Let me think about this carefully.') + countTokens('The answer is 4.'),
+    )
+    // The server's count, once reported, replaces the estimate.
+    metrics.observe(
+      { type: 'usage', usage: { inputTokens: 10, outputTokens: 20, reasoningTokens: 12 } },
+      T0 + 3800,
+    )
+    expect(metrics.snapshot(T0 + 3800)).toMatchObject({
+      reasoningTokens: 12,
+      reasoningTokensEstimated: false,
+    })
+  })
+
+  it('sums thinking spans, runs an unfinished one to the end, and says nothing of a reply that did not think', () => {
+    const metrics = createRunMetrics({ startedAt: T0, pricing: undefined })
+    metrics.observe({ type: 'reasoning-delta', text: 'first' }, T0 + 100)
+    metrics.observe({ type: 'tool-call-start', index: 0, id: 'c', name: 'f' }, T0 + 600)
+    metrics.observe({ type: 'reasoning-delta', text: 'second' }, T0 + 1000)
+    expect(metrics.snapshot(T0 + 1300).reasoningMs).toBe(500 + 300)
+
+    // Redacted thinking is thinking too, of unknown length: timed, no tokens of its own.
+    const redacted = createRunMetrics({ startedAt: T0, pricing: undefined })
+    redacted.observe({ type: 'redacted-reasoning', data: 'EncryptedBlob==' }, T0 + 100)
+    redacted.observe({ type: 'text-delta', text: 'Answer.' }, T0 + 700)
+    expect(redacted.snapshot(T0 + 800)).toMatchObject({ reasoningMs: 600, reasoningTokens: 0, ttftMs: 100 })
+
+    const plain = createRunMetrics({ startedAt: T0, pricing: undefined })
+    plain.observe({ type: 'text-delta', text: 'hi' }, T0 + 100)
+    const snapshot = plain.snapshot(T0 + 200)
+    expect(snapshot.reasoningMs).toBeUndefined()
+    expect(snapshot.reasoningTokens).toBeUndefined()
+  })
 })

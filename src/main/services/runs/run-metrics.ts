@@ -18,18 +18,51 @@ export type RunMetricsTracker = {
   snapshot(endedAt?: number): RunMetrics
 }
 
+const REASONING = 'reasoning'
+
+/**
+ * How long a reply thought: each span runs from its first reasoning part to the first answer part
+ * after it; a span still open runs to the end of the reply, or (live) to its latest reasoning part.
+ */
+function createThinkingClock() {
+  let done = 0
+  let spanStart: number | undefined
+  let spanLast = 0
+  let seen = false
+  return {
+    observe(reasoning: boolean, at: number): void {
+      if (reasoning) {
+        seen = true
+        spanStart ??= at
+        spanLast = at
+      } else if (spanStart !== undefined) {
+        done += at - spanStart
+        spanStart = undefined
+      }
+    },
+    elapsed(endedAt: number | undefined): number | undefined {
+      if (!seen) return undefined
+      return spanStart === undefined ? done : done + (endedAt ?? spanLast) - spanStart
+    },
+  }
+}
+
 /** Parts that carry generated content: they time the first token and the token rate. */
 function contentText(part: StreamPart): { channel: string; text: string } | undefined {
   switch (part.type) {
     case 'text-delta':
       return { channel: 'text', text: part.text }
     case 'reasoning-delta':
-      return { channel: 'reasoning', text: part.text }
+      return { channel: REASONING, text: part.text }
     case 'tool-call-delta':
       return { channel: `tool:${part.index}`, text: part.argumentsDelta }
     case 'tool-call-start':
       // The call itself is content (the user sees it begin), though its name is not counted as output.
       return { channel: `tool:${part.index}`, text: '' }
+    case 'redacted-reasoning':
+      // Thinking the user cannot read is still thinking the model did: content, of unknown length.
+      return { channel: REASONING, text: '' }
+    case 'reasoning-signature':
     case 'start':
     case 'tool-call-end':
     case 'usage':
@@ -56,6 +89,7 @@ export function createRunMetrics(options: {
   let firstContentAt: number | undefined
   let lastContentAt: number | undefined
   let contentParts = 0
+  const thinking = createThinkingClock()
   let usage: Usage | undefined
   // Usage counts are exact only for what had arrived when they were reported: Messages reports
   // `output_tokens: 1` in message_start, before any text. Content after the latest usage means
@@ -89,8 +123,11 @@ export function createRunMetrics(options: {
       }
       const content = contentText(part)
       if (content === undefined) return
-      if (content.text.length === 0 && part.type !== 'tool-call-start') return
+      // A call's start and a redacted block are content without text; an empty delta is nothing.
+      if (content.text.length === 0 && part.type !== 'tool-call-start' && part.type !== 'redacted-reasoning')
+        return
       estimator.add(content.channel, content.text)
+      thinking.observe(content.channel === REASONING, at)
       usageIsCurrent = false
       contentParts++
       firstContentAt ??= at
@@ -112,6 +149,13 @@ export function createRunMetrics(options: {
         if (seconds > 0) metrics.tokensPerSecond = tokens.count / seconds
       }
       if (usage !== undefined) metrics.usage = { ...usage }
+      const reasoningMs = thinking.elapsed(endedAt)
+      if (reasoningMs !== undefined) {
+        metrics.reasoningMs = reasoningMs
+        const reported = usageIsCurrent ? usage?.reasoningTokens : undefined
+        metrics.reasoningTokens = reported ?? estimator.channelTotal(REASONING)
+        metrics.reasoningTokensEstimated = reported === undefined
+      }
       const pts = points()
       if (pts !== undefined) metrics.points = pts
       return metrics

@@ -2,6 +2,7 @@ import type { CatalogUsageReference } from '@shared/catalog'
 import type { Dialect } from '@shared/dialects/dialect'
 import type { HttpRequest } from '@shared/http/http-request'
 import { requestBodyBytes } from '@shared/http/json-request-body'
+import { DONE, type AttemptOutcome } from './attempt-outcome'
 import { startAttemptTimers } from './attempt-timers'
 import { describeFetchFailure } from './describe-network-failure'
 import { handleErrorResponse } from './error-response'
@@ -11,9 +12,6 @@ import { planRetry } from './retry-policy'
 import { createRunMetrics } from './run-metrics'
 import type { ResolvedRunRegistryOptions } from './run-registry-options'
 import type { RunSession } from './run-session'
-
-export type AttemptOutcome = { kind: 'done' } | { kind: 'retry'; delayMs: number; reason: string }
-const DONE: AttemptOutcome = { kind: 'done' }
 
 type AttemptOptions = {
   session: RunSession

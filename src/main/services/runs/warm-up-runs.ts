@@ -14,8 +14,7 @@ const quiet = { info() {}, warn() {}, error() {} }
  * first time it runs, and a send runs code nothing else has run yet (the dialect's request writer,
  * fetch and its connection, the SSE reader, the update batcher; in the gateway's thread the chat
  * handler, the decoder, the simulator and the stream encoder). Without this, the first send after a
- * start paid for that compiling while the user waited: on the 1M-token conversation its first tokens
- * came 130–190 ms after the click, against 70–120 ms for a send after another (performance.md S1).
+ * start paid for that compiling while the user waited (performance.md S1).
  *
  * Only ever the local gateway, and a model it simulates: a hosted gateway, or a model the local one
  * proxies, would count the request against the user's quota. Its own registry, so no update reaches

@@ -49,6 +49,17 @@ const variants: Array<{ name: string; request: ChatRequest }> = [
     }),
   },
   {
+    // Each dialect's builder puts these in its own terms (thinking or reasoning_effort; cache_control
+    // or prompt_cache_key) and drops what it has no term for.
+    name: 'reasoning and prompt cache',
+    request: base('Think it over, then say hello.', {
+      maxTokens: 2048,
+      reasoning: { type: 'budget', budgetTokens: 1024 },
+      systemCache: { ttl: '1h' },
+      promptCacheKey: 'code-test',
+    }),
+  },
+  {
     name: 'image',
     request: {
       ...base('What is in this picture?'),

@@ -1,12 +1,17 @@
 import fc from 'fast-check'
-import type {
-  AssistantMessage,
-  ChatMessage,
-  ChatRequest,
-  ToolDefinition,
-  UserMessage,
+import {
+  CACHE_TTLS,
+  REASONING_DISPLAYS,
+  REASONING_EFFORTS,
+  type AssistantMessage,
+  type CacheBreakpoint,
+  type ChatMessage,
+  type ChatRequest,
+  type ReasoningSetting,
+  type ToolDefinition,
+  type UserMessage,
 } from '../../chat/chat-request'
-import type { UnifiedFinishReason } from '../../chat/chat-result'
+import type { UnifiedFinishReason, Usage } from '../../chat/chat-result'
 import type { StreamPart } from '../../chat/stream-part'
 
 /**
@@ -21,6 +26,7 @@ import type { StreamPart } from '../../chat/stream-part'
 const nonBlank = fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '')
 /** A number the wire carries exactly (-0 would come back as 0). */
 const unit = fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x + 0)
+const display = fc.constantFrom(...REASONING_DISPLAYS)
 const toolName = fc.stringMatching(/^[a-zA-Z0-9_-]{1,64}$/)
 
 const base64 = fc
@@ -155,6 +161,55 @@ export const portableRequest: fc.Arbitrary<ChatRequest> = fc
     return request
   })
 
+const reasoningSetting: fc.Arbitrary<ReasoningSetting> = fc.oneof(
+  fc.constant({ type: 'off' as const }),
+  fc.record(
+    { type: fc.constant('budget' as const), budgetTokens: fc.integer({ min: 1024, max: 100_000 }), display },
+    { requiredKeys: ['type', 'budgetTokens'] },
+  ),
+  fc.record(
+    { type: fc.constant('adaptive' as const), display, effort: fc.constantFrom(...REASONING_EFFORTS) },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record({ type: fc.constant('effort' as const), effort: fc.constantFrom(...REASONING_EFFORTS) }),
+)
+
+const breakpoint: fc.Arbitrary<CacheBreakpoint> = fc.oneof(
+  fc.constant({}),
+  fc.constantFrom(...CACHE_TTLS).map((ttl) => ({ ttl })),
+)
+
+/**
+ * A portable request with what only some dialects say: a reasoning setting (a budget that Messages
+ * accepts: at least 1024 and below max_tokens), `promptCacheKey`, and cache breakpoints on the system
+ * prompt, the last tool and the first user text.
+ */
+export const requestWithReasoningAndCache: fc.Arbitrary<ChatRequest> = fc
+  .record({
+    request: portableRequest,
+    reasoning: fc.option(reasoningSetting, { nil: undefined }),
+    promptCacheKey: fc.option(fc.stringMatching(/^[a-z0-9-]{1,20}$/), { nil: undefined }),
+    systemCache: fc.option(breakpoint, { nil: undefined }),
+    toolCache: fc.option(breakpoint, { nil: undefined }),
+    textCache: fc.option(breakpoint, { nil: undefined }),
+  })
+  .map(({ request, reasoning, promptCacheKey, systemCache, toolCache, textCache }) => {
+    const out: ChatRequest = structuredClone(request)
+    if (
+      reasoning !== undefined &&
+      (reasoning.type !== 'budget' || reasoning.budgetTokens < (out.maxTokens ?? 0))
+    )
+      out.reasoning = reasoning
+    if (promptCacheKey !== undefined) out.promptCacheKey = promptCacheKey
+    if (systemCache !== undefined && out.system !== undefined) out.systemCache = systemCache
+    const lastTool = out.tools?.[out.tools.length - 1]
+    if (toolCache !== undefined && lastTool !== undefined) lastTool.cache = toolCache
+    const firstText =
+      out.messages[0]?.role === 'user' ? out.messages[0].content.find((p) => p.type === 'text') : undefined
+    if (textCache !== undefined && firstText !== undefined) firstText.cache = textCache
+    return out
+  })
+
 /** A minimal request for probing one parameter at a time. */
 export const MINIMAL_REQUEST: ChatRequest = {
   model: 'vendorb3.8-Flash-Next',
@@ -171,9 +226,24 @@ type PortableStream = {
   reasoning: string
   toolCalls: Array<{ id: string; name: string; arguments: string }>
   finish: UnifiedFinishReason
-  usage: { inputTokens: number; outputTokens: number } | undefined
+  usage: Usage | undefined
   errorMessage: string
 }
+
+/** Usage both dialects report: the prompt with its cache reads, the output with its reasoning. */
+const portableUsage: fc.Arbitrary<Usage> = fc
+  .record({
+    inputTokens: fc.nat({ max: 1_000_000 }),
+    outputTokens: fc.nat({ max: 1_000_000 }),
+    cached: fc.option(fc.nat({ max: 1_000_000 }), { nil: undefined }),
+    reasoning: fc.option(fc.nat({ max: 1_000_000 }), { nil: undefined }),
+  })
+  .map(({ inputTokens, outputTokens, cached, reasoning }) => {
+    const usage: Usage = { inputTokens, outputTokens }
+    if (cached !== undefined) usage.cacheReadTokens = Math.min(cached, inputTokens)
+    if (reasoning !== undefined) usage.reasoningTokens = Math.min(reasoning, outputTokens)
+    return usage
+  })
 
 /**
  * A part sequence every dialect's encoder must deliver intact: text, reasoning and tool calls (each
@@ -196,10 +266,7 @@ export const portableStream: fc.Arbitrary<PortableStream> = fc
       ),
       { maxLength: 6 },
     ),
-    usage: fc.option(
-      fc.record({ inputTokens: fc.nat({ max: 1_000_000 }), outputTokens: fc.nat({ max: 1_000_000 }) }),
-      { nil: undefined },
-    ),
+    usage: fc.option(portableUsage, { nil: undefined }),
     stopOrLength: fc.constantFrom('stop' as const, 'length' as const),
     terminal: fc.constantFrom('end' as const, 'error' as const),
     errorMessage: nonBlank,

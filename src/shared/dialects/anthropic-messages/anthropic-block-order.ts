@@ -13,13 +13,19 @@ type ToolCall = {
   ordinal: number
 }
 
-type Segment = { kind: TextBlockKind; text: string } | { kind: 'tool'; index: number }
+type Segment =
+  | { kind: TextBlockKind; text: string }
+  /** The end of a thinking block: its signature. */
+  | { kind: 'signature'; signature: string }
+  | { kind: 'redacted'; data: string }
+  | { kind: 'tool'; index: number }
 
 /**
  * The order of a reply's content blocks on the Messages wire, where blocks come strictly one after
  * another. OpenAI may interleave tool calls by index, so a tool call streams live only while it is the
  * open block; everything that arrives meanwhile (other calls, text) waits in order and is written when
  * that block closes (C3 item 8). Text and thinking never wait on each other: a new block simply opens.
+ * A thinking block ends at its signature, so thinking after a signature opens a block of its own.
  */
 export class AnthropicBlockOrder {
   private readonly tools = new Map<number, ToolCall>()
@@ -39,6 +45,40 @@ export class AnthropicBlockOrder {
     const tail = this.waiting[this.waiting.length - 1]
     if (tail !== undefined && tail.kind === kind) tail.text += text
     else this.waiting.push({ kind, text })
+  }
+
+  /** The thinking written so far is signed: its block ends. */
+  signature(signature: string): void {
+    this.inline({ kind: 'signature', signature })
+  }
+
+  redacted(data: string): void {
+    this.inline({ kind: 'redacted', data })
+  }
+
+  /** A segment that is not a tool call: written now, or after what waits. */
+  private inline(segment: Exclude<Segment, { kind: 'tool' }>): void {
+    if (this.liveTool === undefined && this.waiting.length === 0) this.write(segment)
+    else this.waiting.push(segment)
+  }
+
+  private write(segment: Exclude<Segment, { kind: 'tool' }>): void {
+    switch (segment.kind) {
+      case 'text':
+      case 'thinking':
+        this.frames.writeText(segment.kind, segment.text)
+        return
+      case 'signature':
+        this.frames.writeSignature(segment.signature)
+        return
+      case 'redacted':
+        this.frames.writeRedacted(segment.data)
+        return
+      default: {
+        const unreachable: never = segment
+        throw new Error(`unknown segment ${JSON.stringify(unreachable)}`)
+      }
+    }
   }
 
   toolStart(index: number, id: string, name: string): void {
@@ -112,7 +152,7 @@ export class AnthropicBlockOrder {
       if (head === undefined) return
       if (head.kind !== 'tool') {
         this.waiting.shift()
-        this.frames.writeText(head.kind, head.text)
+        this.write(head)
         continue
       }
       const call = this.tools.get(head.index) as ToolCall

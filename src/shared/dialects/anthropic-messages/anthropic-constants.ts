@@ -20,3 +20,9 @@ export const ANTHROPIC_TOOL_ID_PATTERN = /^[a-zA-Z0-9_-]+$/
 
 /** Messages allows tool names up to 128 characters (OpenAI stops at 64; the canonical form takes both). */
 export const ANTHROPIC_TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,128}$/
+
+/** `thinking.budget_tokens` must be at least this (and below `max_tokens`), or the API answers 400. */
+export const ANTHROPIC_MIN_THINKING_BUDGET = 1024
+
+/** At most this many blocks (system, messages, tools) may carry `cache_control`, or the API answers 400. */
+export const ANTHROPIC_MAX_CACHE_BREAKPOINTS = 4

@@ -4,6 +4,8 @@ import type { GatewayErrorKind } from '../../chat/errors'
 import { anthropicMessagesDialect } from './index'
 import { parseAnthropicError } from './parse-anthropic-error'
 
+const noQuery = (): undefined => undefined
+
 describe('anthropicMessagesDialect', () => {
   it('identifies itself for the registry and the gateway routes', () => {
     expect(anthropicMessagesDialect).toMatchObject({
@@ -21,18 +23,21 @@ describe('anthropicMessagesDialect', () => {
 
   it('lists models in the Messages shape with RFC 3339 dates', () => {
     expect(
-      anthropicMessagesDialect.encodeModelList([
-        {
-          id: 'vendora-V4-Flash-Vision-Exp',
-          displayName: 'vendora-V4-Flash-Vision-Exp',
-          createdAt: new Date('2025-02-19T00:00:00Z'),
-        },
-        {
-          id: 'vendorb3.8-Flash-Next',
-          displayName: 'vendorb3.8-Flash-Next',
-          createdAt: new Date('2025-03-01T12:30:00.250Z'),
-        },
-      ]),
+      anthropicMessagesDialect.encodeModelList(
+        [
+          {
+            id: 'vendora-V4-Flash-Vision-Exp',
+            displayName: 'vendora-V4-Flash-Vision-Exp',
+            createdAt: new Date('2025-02-19T00:00:00Z'),
+          },
+          {
+            id: 'vendorb3.8-Flash-Next',
+            displayName: 'vendorb3.8-Flash-Next',
+            createdAt: new Date('2025-03-01T12:30:00.250Z'),
+          },
+        ],
+        noQuery,
+      ),
     ).toEqual({
       data: [
         {
@@ -52,12 +57,61 @@ describe('anthropicMessagesDialect', () => {
       first_id: 'vendora-V4-Flash-Vision-Exp',
       last_id: 'vendorb3.8-Flash-Next',
     })
-    expect(anthropicMessagesDialect.encodeModelList([])).toEqual({
+    expect(anthropicMessagesDialect.encodeModelList([], noQuery)).toEqual({
       data: [],
       has_more: false,
       first_id: null,
       last_id: null,
     })
+  })
+
+  it('pages the model list with limit, after_id and before_id as the API does', () => {
+    const models = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, displayName: id, createdAt: new Date(0) }))
+    const page = (query: Record<string, string>) => {
+      const list = anthropicMessagesDialect.encodeModelList(models, (name) => query[name]) as {
+        data: Array<{ id: string }>
+        has_more: boolean
+        first_id: string | null
+        last_id: string | null
+      }
+      return {
+        ids: list.data.map((m) => m.id),
+        has_more: list.has_more,
+        first: list.first_id,
+        last: list.last_id,
+      }
+    }
+    expect(page({ limit: '1' })).toEqual({ ids: ['a'], has_more: true, first: 'a', last: 'a' })
+    expect(page({ limit: '2', after_id: 'b' })).toEqual({
+      ids: ['c', 'd'],
+      has_more: true,
+      first: 'c',
+      last: 'd',
+    })
+    expect(page({ limit: '2', after_id: 'd' })).toEqual({
+      ids: ['e'],
+      has_more: false,
+      first: 'e',
+      last: 'e',
+    })
+    expect(page({ limit: '2', before_id: 'd' })).toEqual({
+      ids: ['b', 'c'],
+      has_more: true,
+      first: 'b',
+      last: 'c',
+    })
+    expect(page({ limit: '5', before_id: 'c' })).toEqual({
+      ids: ['a', 'b'],
+      has_more: false,
+      first: 'a',
+      last: 'b',
+    })
+    expect(page({ after_id: 'nope' })).toEqual({ ids: [], has_more: false, first: null, last: null })
+    expect(page({})).toEqual({ ids: ['a', 'b', 'c', 'd', 'e'], has_more: false, first: 'a', last: 'e' })
+    for (const limit of ['0', '1001', 'ten', '-1', '1.5']) {
+      expect(() => page({ limit })).toThrow(/limit/)
+    }
+    expect(() => page({ after_id: 'a', before_id: 'c' })).toThrow(/before_id/)
   })
 })
 

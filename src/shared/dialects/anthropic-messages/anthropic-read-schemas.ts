@@ -18,6 +18,8 @@ export const anthropicContentBlockReadSchema = z.object({
   type: z.string(),
   text: z.string().nullish(),
   thinking: z.string().nullish(),
+  signature: z.string().nullish(),
+  data: z.string().nullish(),
   id: z.string().nullish(),
   name: z.string().nullish(),
   input: z.unknown().optional(),

@@ -10,14 +10,16 @@ import { ANTHROPIC_PARAMETER_RANGES, ANTHROPIC_REQUEST_LIMITS } from './anthropi
  * The strict schema of a Messages request body as this gateway accepts it (B1.2–B1.4). Unknown keys
  * are rejected with a 400 naming them, so a client never believes an ignored parameter took effect.
  *
+ * Carried into the canonical request: `thinking` (with `output_config.effort` when adaptive),
+ * `cache_control` on system blocks, message blocks, tool results, tools and at the top level, and
+ * `thinking` / `redacted_thinking` blocks in assistant history (see decode-anthropic-messages.ts).
+ *
  * Accepted and IGNORED (harmless: they tune or label the generation, and a simulator or an upstream
  * in the other dialect has nothing to apply them to):
- * - top level: `top_k`, `metadata`, `thinking`, `service_tier`, `cache_control`, `inference_geo`,
- *   `speed`, and `output_config.effort`;
- * - blocks and tools: `cache_control`, text `citations` (a reply echoed back carries `citations: null`),
- *   the newer tool flags `strict`, `eager_input_streaming`, `defer_loading`, `input_examples`,
- *   `allowed_callers`;
- * - `thinking` / `redacted_thinking` blocks in assistant history (see decode-anthropic-messages.ts).
+ * - top level: `top_k`, `metadata`, `service_tier`, `inference_geo`, `speed`, and
+ *   `output_config.effort` without adaptive thinking;
+ * - blocks and tools: text `citations` (a reply echoed back may carry them), the newer tool flags
+ *   `strict`, `eager_input_streaming`, `defer_loading`, `input_examples`, `allowed_callers`.
  * Rejected: `container`, `mcp_servers`, `context_management`, server tools, `document` blocks.
  */
 

@@ -62,6 +62,34 @@ export class AnthropicStreamFrames {
     this.emit('content_block_delta', { index: this.openBlock.index, delta })
   }
 
+  /**
+   * The one `signature_delta` of a thinking block, then its stop (B3.5). With no thinking block open
+   * (display "omitted": no text) the block is opened empty first.
+   */
+  writeSignature(signature: string): void {
+    if (this.openBlock?.kind !== 'thinking') {
+      this.closeBlock()
+      this.openBlock = { kind: 'thinking', index: this.nextBlockIndex++ }
+      this.emit('content_block_start', {
+        index: this.openBlock.index,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      })
+    }
+    this.emit('content_block_delta', {
+      index: this.openBlock.index,
+      delta: { type: 'signature_delta', signature },
+    })
+    this.closeBlock()
+  }
+
+  /** A `redacted_thinking` block: whole in its start event, then its stop. */
+  writeRedacted(data: string): void {
+    this.closeBlock()
+    const index = this.nextBlockIndex++
+    this.emit('content_block_start', { index, content_block: { type: 'redacted_thinking', data } })
+    this.emit('content_block_stop', { index })
+  }
+
   /** A fragment of the open tool block's input; nothing when no tool block is open. */
   writeArguments(argumentsText: string): void {
     if (this.openBlock?.kind !== 'tool' || argumentsText === '') return

@@ -6,7 +6,9 @@ import { clampParam } from '../clamp-param'
 import type { BuiltRequest, ParamAdjustment } from '../dialect'
 import { ANTHROPIC_VERSION, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-constants'
 import { ANTHROPIC_PARAMETER_RANGES } from './anthropic-parameter-ranges'
+import { withCacheControl } from './anthropic-cache-control'
 import type { AnthropicToolChoice } from './anthropic-request-types'
+import { anthropicReasoningFields } from './build-anthropic-thinking'
 import { toAnthropicMessages } from './convert-to-anthropic-messages'
 
 export const ANTHROPIC_MESSAGES_PATH = '/messages'
@@ -16,8 +18,15 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
   const adjustments: ParamAdjustment[] = []
   const body: Record<string, unknown> = { model: request.model }
 
-  body['max_tokens'] = wireMaxTokens(request.maxTokens, adjustments)
-  if (request.system !== undefined && request.system !== '') body['system'] = request.system
+  const maxTokens = wireMaxTokens(request.maxTokens, adjustments)
+  body['max_tokens'] = maxTokens
+  if (request.system !== undefined && request.system !== '') {
+    // A breakpoint needs the block form: the string shorthand has nowhere to put cache_control.
+    body['system'] =
+      request.systemCache === undefined
+        ? request.system
+        : [{ type: 'text', text: request.system, ...withCacheControl(request.systemCache) }]
+  }
   body['messages'] = toAnthropicMessages(request.messages, adjustments)
 
   if (request.temperature !== undefined) {
@@ -37,6 +46,7 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
       name: tool.name,
       ...(tool.description === undefined ? {} : { description: tool.description }),
       input_schema: tool.parameters,
+      ...withCacheControl(tool.cache),
     }))
   }
   const toolChoice = toAnthropicToolChoice(
@@ -55,9 +65,24 @@ export function buildAnthropicRequest(request: ChatRequest, target: Target): Bui
     })
   }
   // includeUsage needs nothing: Messages always reports usage.
+  if (request.promptCacheKey !== undefined) {
+    adjustments.push({
+      param: 'promptCacheKey',
+      action: 'dropped',
+      detail:
+        'prompt_cache_key dropped: Messages has none; it caches the prompt up to each cache_control breakpoint.',
+    })
+  }
 
+  const { thinking, effort } = anthropicReasoningFields(request, maxTokens, adjustments)
+  if (thinking !== undefined) body['thinking'] = thinking
   const format = toAnthropicOutputFormat(request, adjustments)
-  if (format !== undefined) body['output_config'] = { format }
+  if (format !== undefined || effort !== undefined) {
+    body['output_config'] = {
+      ...(format === undefined ? {} : { format }),
+      ...(effort === undefined ? {} : { effort }),
+    }
+  }
 
   return {
     http: withJsonBody(

@@ -1,5 +1,6 @@
 import type { AssistantMessage, ChatMessage, ImagePart, TextPart, ToolMessage } from '../../chat/chat-request'
 import type { ParamAdjustment } from '../dialect'
+import { withCacheControl } from './anthropic-cache-control'
 import { ANTHROPIC_IMAGE_MEDIA_TYPES, isAnthropicImageMediaType } from './anthropic-constants'
 import { toAnthropicToolId, toolInputFromArguments } from './anthropic-tool-input'
 import type {
@@ -19,7 +20,10 @@ import type {
  *   blocks (B5; the API answers 400 when results are not at the start);
  * - `tool_use.input` must be a JSON object, while canonical arguments are raw text;
  * - empty text blocks are rejected by the API ("text content blocks must be non-empty"): dropped;
- * - images: only jpeg/png/gif/webp, as bare base64 or an http(s) URL.
+ * - images: only jpeg/png/gif/webp, as bare base64 or an http(s) URL;
+ * - thinking goes back as `thinking` blocks with their signature untouched (B1.3); thinking without
+ *   a signature (Chat Completions' `reasoning_content`) cannot be sent, and is dropped;
+ * - cache breakpoints become `cache_control` on their blocks.
  */
 export function toAnthropicMessages(
   messages: ChatMessage[],
@@ -31,6 +35,7 @@ export function toAnthropicMessages(
 /** One conversion: the ids it rewrote and the empty text blocks it dropped, reported as adjustments. */
 class AnthropicMessagesConverter {
   private emptyTextBlocks = 0
+  private unsignedReasoning = 0
   private readonly fallbackIds = new Map<string, string>()
 
   constructor(private readonly adjustments: ParamAdjustment[]) {}
@@ -54,6 +59,13 @@ class AnthropicMessagesConverter {
         else out.push({ role: 'assistant', content: shorthand(blocks) })
       }
       i++
+    }
+    if (this.unsignedReasoning > 0) {
+      this.adjustments.push({
+        param: 'messages',
+        action: 'dropped',
+        detail: `${this.unsignedReasoning} thinking part(s) without a signature dropped: Messages accepts only thinking blocks sent back with the signature they came with.`,
+      })
     }
     if (this.emptyTextBlocks > 0) {
       this.adjustments.push({
@@ -106,7 +118,7 @@ class AnthropicMessagesConverter {
       this.emptyTextBlocks++
       return []
     }
-    return [{ type: 'text', text: part.text }]
+    return [{ type: 'text', text: part.text, ...withCacheControl(part.cache) }]
   }
 
   private imageBlock(part: ImagePart, messageIndex: number): AnthropicImageBlock[] {
@@ -116,7 +128,8 @@ class AnthropicMessagesConverter {
     if (source.kind === 'url') {
       // A data URL is not a URL Messages can fetch: carry it as the base64 source it really is.
       const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(source.url)
-      if (dataUrl === null) return [{ type: 'image', source: { type: 'url', url: source.url } }]
+      if (dataUrl === null)
+        return [{ type: 'image', source: { type: 'url', url: source.url }, ...withCacheControl(part.cache) }]
       mediaType = dataUrl[1] ?? ''
       data = dataUrl[2] ?? ''
     } else {
@@ -132,7 +145,13 @@ class AnthropicMessagesConverter {
       })
       return []
     }
-    return [{ type: 'image', source: { type: 'base64', media_type: mediaType, data } }]
+    return [
+      {
+        type: 'image',
+        source: { type: 'base64', media_type: mediaType, data },
+        ...withCacheControl(part.cache),
+      },
+    ]
   }
 
   private toolResultBlock(message: ToolMessage): AnthropicToolResultBlock {
@@ -142,25 +161,42 @@ class AnthropicMessagesConverter {
       content: message.content,
     }
     if (message.isError !== undefined) block.is_error = message.isError
+    if (message.cache !== undefined) Object.assign(block, withCacheControl(message.cache))
     return block
   }
 
   private assistantBlocks(message: AssistantMessage): AnthropicAssistantBlock[] {
     const blocks: AnthropicAssistantBlock[] = []
     for (const part of message.content) {
-      if (part.type === 'text') {
-        blocks.push(...(this.textBlock(part) as AnthropicAssistantBlock[]))
-        continue
+      switch (part.type) {
+        case 'text':
+          blocks.push(...(this.textBlock(part) as AnthropicAssistantBlock[]))
+          break
+        case 'reasoning':
+          if (part.signature === undefined) this.unsignedReasoning++
+          else blocks.push({ type: 'thinking', thinking: part.text, signature: part.signature })
+          break
+        case 'redacted-reasoning':
+          blocks.push({ type: 'redacted_thinking', data: part.data })
+          break
+        case 'tool-call': {
+          const { input, valid } = toolInputFromArguments(part.arguments)
+          if (!valid) {
+            this.adjustments.push({
+              param: 'messages',
+              action: 'converted',
+              detail: `arguments of tool call ${part.id} (${part.name}) are not a JSON object; sent as {"rawInvalidInput": …} because Messages requires an object.`,
+            })
+          }
+          const id = this.toolId(part.id)
+          blocks.push({ type: 'tool_use', id, name: part.name, input, ...withCacheControl(part.cache) })
+          break
+        }
+        default: {
+          const unreachable: never = part
+          throw new Error(`unknown assistant content part ${JSON.stringify(unreachable)}`)
+        }
       }
-      const { input, valid } = toolInputFromArguments(part.arguments)
-      if (!valid) {
-        this.adjustments.push({
-          param: 'messages',
-          action: 'converted',
-          detail: `arguments of tool call ${part.id} (${part.name}) are not a JSON object; sent as {"rawInvalidInput": …} because Messages requires an object.`,
-        })
-      }
-      blocks.push({ type: 'tool_use', id: this.toolId(part.id), name: part.name, input })
     }
     return blocks
   }
@@ -182,10 +218,19 @@ class AnthropicMessagesConverter {
   }
 }
 
-/** One text block is sent as the string shorthand: what hand-written requests (and the spec) use. */
+/**
+ * One text block is sent as the string shorthand: what hand-written requests (and the spec) use. Not
+ * one with a cache breakpoint: the shorthand has nowhere to put it.
+ */
 function shorthand<T extends { type: string }>(blocks: T[]): string | T[] {
   const only = blocks[0]
-  if (blocks.length === 1 && only?.type === 'text' && 'text' in only && typeof only.text === 'string') {
+  if (
+    blocks.length === 1 &&
+    only?.type === 'text' &&
+    !('cache_control' in only) &&
+    'text' in only &&
+    typeof only.text === 'string'
+  ) {
     return only.text
   }
   return blocks

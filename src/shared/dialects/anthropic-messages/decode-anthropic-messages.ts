@@ -1,5 +1,6 @@
 import type {
   AssistantMessage,
+  CacheBreakpoint,
   ChatMessage,
   ImagePart,
   TextPart,
@@ -7,6 +8,7 @@ import type {
   UserMessage,
 } from '../../chat/chat-request'
 import { invalidParamError } from '../../chat/errors'
+import { cacheBreakpointFrom } from './anthropic-cache-control'
 import type { AnthropicRequestBlock, AnthropicRequestMessage } from './anthropic-request-schema'
 import { argumentsFromToolInput } from './anthropic-tool-input'
 
@@ -17,7 +19,8 @@ type Block<T extends AnthropicRequestBlock['type']> = Extract<AnthropicRequestBl
 
 /**
  * Validated wire messages → canonical messages + the text of `system`-role entries (hoisted by the
- * caller into the canonical system prompt; their position in the conversation cannot be kept).
+ * caller into the canonical system prompt; their position in the conversation cannot be kept) and
+ * the breakpoint among them, if any.
  *
  * Semantic rules the schema cannot express (the API enforces the same, with similar messages):
  * - blocks per role: tool_use / thinking only from the assistant, tool_result / image only from the
@@ -26,23 +29,27 @@ type Block<T extends AnthropicRequestBlock['type']> = Extract<AnthropicRequestBl
  * - every tool_use is answered by a tool_result at the START of the next message, and every
  *   tool_result answers a tool_use of the previous message (B5).
  *
- * Dropped on purpose: `thinking` and `redacted_thinking` blocks in assistant history. The canonical
- * form has no place for them (and no other dialect could send their signatures back), so a
- * multi-turn thinking + tools conversation loses them — the API accepts history without them.
+ * `thinking` and `redacted_thinking` blocks become reasoning parts, signature and data untouched (a
+ * server checks them when they come back); `cache_control` becomes each part's breakpoint (a
+ * tool_result's, or one of its text blocks', the tool message's).
  */
 export function decodeAnthropicMessages(messages: AnthropicRequestMessage[]): {
   messages: ChatMessage[]
   systemTexts: string[]
+  systemCache?: CacheBreakpoint
 } {
   checkBlocksPerRole(messages)
   checkToolPairing(messages)
 
   const out: ChatMessage[] = []
   const systemTexts: string[] = []
+  let systemCache: CacheBreakpoint | undefined
   for (const message of messages) {
     if (message.role === 'system') {
-      const text = (message.content as Block<'text'>[]).map((b) => b.text).join(BLOCK_TEXT_SEPARATOR)
+      const blocks = message.content as Block<'text'>[]
+      const text = blocks.map((b) => b.text).join(BLOCK_TEXT_SEPARATOR)
       if (text !== '') systemTexts.push(text)
+      for (const block of blocks) systemCache = cacheBreakpointFrom(block.cache_control) ?? systemCache
     } else if (message.role === 'user') {
       out.push(...decodeUser(message.content))
     } else {
@@ -50,7 +57,9 @@ export function decodeAnthropicMessages(messages: AnthropicRequestMessage[]): {
       if (assistant.content.length > 0) out.push(assistant)
     }
   }
-  return { messages: out, systemTexts }
+  return systemCache === undefined
+    ? { messages: out, systemTexts }
+    : { messages: out, systemTexts, systemCache }
 }
 
 function decodeUser(blocks: AnthropicRequestBlock[]): ChatMessage[] {
@@ -59,21 +68,24 @@ function decodeUser(blocks: AnthropicRequestBlock[]): ChatMessage[] {
   for (const block of blocks) {
     if (block.type === 'tool_result') {
       const texts = (block.content ?? []) as Block<'text'>[]
+      let cache = cacheBreakpointFrom(block.cache_control)
+      for (const text of texts) cache = cacheBreakpointFrom(text.cache_control) ?? cache
       out.push({
         role: 'tool',
         toolCallId: block.tool_use_id,
         content: texts.map((t) => t.text).join(BLOCK_TEXT_SEPARATOR),
         ...(block.is_error === undefined ? {} : { isError: block.is_error }),
+        ...(cache === undefined ? {} : { cache }),
       })
     } else if (block.type === 'text') {
-      content.push({ type: 'text', text: block.text } satisfies TextPart)
+      content.push(withCache<TextPart>({ type: 'text', text: block.text }, block.cache_control))
     } else if (block.type === 'image') {
       const source = block.source
       const part: ImagePart =
         source.type === 'base64'
           ? { type: 'image', source: { kind: 'base64', mediaType: source.media_type, data: source.data } }
           : { type: 'image', source: { kind: 'url', url: source.url } }
-      content.push(part)
+      content.push(withCache(part, block.cache_control))
     }
   }
   if (content.length > 0) out.push({ role: 'user', content })
@@ -84,7 +96,7 @@ function decodeAssistant(blocks: AnthropicRequestBlock[]): AssistantMessage {
   const content: AssistantMessage['content'] = []
   for (const block of blocks) {
     if (block.type === 'text') {
-      content.push({ type: 'text', text: block.text })
+      content.push(withCache<TextPart>({ type: 'text', text: block.text }, block.cache_control))
     } else if (block.type === 'tool_use') {
       const call: ToolCallPart = {
         type: 'tool-call',
@@ -92,11 +104,24 @@ function decodeAssistant(blocks: AnthropicRequestBlock[]): AssistantMessage {
         name: block.name,
         arguments: argumentsFromToolInput(block.input),
       }
-      content.push(call)
+      content.push(withCache(call, block.cache_control))
+    } else if (block.type === 'thinking') {
+      content.push({ type: 'reasoning', text: block.thinking, signature: block.signature })
+    } else if (block.type === 'redacted_thinking') {
+      content.push({ type: 'redacted-reasoning', data: block.data })
     }
-    // thinking / redacted_thinking: dropped, see above.
   }
   return { role: 'assistant', content }
+}
+
+/** The part with its breakpoint, when the block had `cache_control`. */
+function withCache<T extends { cache?: CacheBreakpoint }>(
+  part: T,
+  control: Parameters<typeof cacheBreakpointFrom>[0],
+): T {
+  const cache = cacheBreakpointFrom(control)
+  if (cache !== undefined) part.cache = cache
+  return part
 }
 
 const ALLOWED_BLOCKS: Record<AnthropicRequestMessage['role'], ReadonlySet<AnthropicRequestBlock['type']>> = {

@@ -95,6 +95,8 @@ describe('decodeAnthropicRequest accepts what real clients send', () => {
       messages: [{ role: 'system', content: 'Mid-conversation rule.' }, user('Hi')],
     })
     expect(request.system).toBe('Be brief.\n\nUse metric units.\n\nMid-conversation rule.')
+    // The canonical system prompt is one text: a breakpoint on any of its blocks marks its end.
+    expect(request.systemCache).toEqual({})
     expect(request.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }])
   })
 
@@ -149,15 +151,16 @@ describe('decodeAnthropicRequest accepts what real clients send', () => {
     expect(request.responseFormat).toEqual({ type: 'json_schema', name: 'structured_output', schema })
   })
 
-  it('accepts and ignores the harmless fields it documents, and drops thinking history', () => {
+  it('accepts and ignores the harmless fields it documents; keeps thinking, its history and cache breakpoints', () => {
     const request = decodeAnthropicRequest({
       ...BASE,
       max_tokens: 4096,
       top_k: 40,
       metadata: { user_id: 'u-1' },
-      thinking: { type: 'enabled', budget_tokens: 2048 },
+      thinking: { type: 'enabled', budget_tokens: 2048, display: 'omitted' },
       service_tier: 'auto',
-      cache_control: { type: 'ephemeral' },
+      cache_control: { type: 'ephemeral', ttl: '1h' },
+      tools: [{ name: 'f', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral' } }],
       messages: [
         user('27*453?'),
         assistant([
@@ -165,11 +168,54 @@ describe('decodeAnthropicRequest accepts what real clients send', () => {
           { type: 'redacted_thinking', data: 'EmwK' },
           { type: 'text', text: '12231' },
         ]),
-        user('Thanks'),
+        user([
+          { type: 'text', text: 'Thanks', cache_control: { type: 'ephemeral', ttl: '5m' } },
+          { type: 'text', text: '!' },
+        ]),
       ],
     })
-    expect(request.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: '12231' }] })
-    expect(Object.keys(request).sort()).toEqual(['maxTokens', 'messages', 'model', 'stream'])
+    expect(request.reasoning).toEqual({ type: 'budget', budgetTokens: 2048, display: 'omitted' })
+    expect(request.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: '27*453 = 12231.', signature: 'EqQB' },
+        { type: 'redacted-reasoning', data: 'EmwK' },
+        { type: 'text', text: '12231' },
+      ],
+    })
+    // Top-level cache_control (automatic caching) marks the last block, as the API does.
+    expect(request.messages[2]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Thanks', cache: { ttl: '5m' } },
+        { type: 'text', text: '!', cache: { ttl: '1h' } },
+      ],
+    })
+    expect(request.tools?.[0]?.cache).toEqual({})
+    expect(Object.keys(request).sort()).toEqual([
+      'maxTokens',
+      'messages',
+      'model',
+      'reasoning',
+      'stream',
+      'tools',
+    ])
+  })
+
+  it('decodes disabled and adaptive thinking, the latter with its output_config.effort', () => {
+    expect(
+      decodeAnthropicRequest({ ...BASE, thinking: { type: 'disabled' }, messages: [user('x')] }).reasoning,
+    ).toEqual({
+      type: 'off',
+    })
+    expect(
+      decodeAnthropicRequest({
+        ...BASE,
+        thinking: { type: 'adaptive', display: 'summarized' },
+        output_config: { effort: 'high' },
+        messages: [user('x')],
+      }).reasoning,
+    ).toEqual({ type: 'adaptive', display: 'summarized', effort: 'high' })
   })
 
   it('accepts an empty final assistant message (a prefill) and drops it', () => {
@@ -189,6 +235,26 @@ describe('decodeAnthropicRequest rejects with a 400 naming the field', () => {
     ['only system entries', { ...BASE, messages: [{ role: 'system', content: 'x' }] }, 'messages'],
     ['unknown role', { ...BASE, messages: [{ role: 'bot', content: 'x' }] }, 'messages.0.role'],
     ['unknown top-level field', { ...BASE, messages: [user('x')], foo: 1 }, 'foo'],
+    [
+      'thinking with a forced tool',
+      {
+        ...BASE,
+        max_tokens: 4096,
+        thinking: { type: 'enabled', budget_tokens: 1024 },
+        tools: [{ name: 'f', input_schema: { type: 'object' } }],
+        tool_choice: { type: 'any' },
+        messages: [user('x')],
+      },
+      'tool_choice',
+    ],
+    [
+      'a cache ttl it does not know',
+      {
+        ...BASE,
+        messages: [user([{ type: 'text', text: 'x', cache_control: { type: 'ephemeral', ttl: '2h' } }])],
+      },
+      'messages.0.content.0.cache_control.ttl',
+    ],
     ['container is not supported', { ...BASE, messages: [user('x')], container: 'c' }, 'container'],
     ['temperature above 1', { ...BASE, temperature: 1.5, messages: [user('x')] }, 'temperature'],
     ['top_p below 0', { ...BASE, top_p: -0.1, messages: [user('x')] }, 'top_p'],

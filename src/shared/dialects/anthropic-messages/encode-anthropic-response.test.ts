@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { TextPart, ToolCallPart } from '../../chat/chat-request'
+import type { ReasoningPart, RedactedReasoningPart, TextPart, ToolCallPart } from '../../chat/chat-request'
 import type { ChatResult } from '../../chat/chat-result'
 import { CONTEXT, FINISH_CASES, usageArb } from './__fixtures__/stream-part-scenarios'
 import { encodeAnthropicResponse } from './encode-anthropic-response'
@@ -28,7 +28,8 @@ describe('encodeAnthropicResponse', () => {
       role: 'assistant',
       model: 'vendorb3.8-Flash-Next',
       content: [
-        { type: 'text', text: 'Checking.', citations: null },
+        // No `citations` key when there are none, as the API writes it (@ai-sdk/anthropic 3.x refuses null).
+        { type: 'text', text: 'Checking.' },
         { type: 'tool_use', id: 'toolu_01XYZ', name: 'get_weather', input: { city: 'Paris' } },
       ],
       stop_reason: 'tool_use',
@@ -43,20 +44,25 @@ describe('encodeAnthropicResponse', () => {
     })
   })
 
-  it('wraps invalid tool arguments, puts reasoning first, and defaults the stop reason and usage', () => {
+  it('wraps invalid tool arguments, keeps thinking in place, and defaults the stop reason and usage', () => {
     const body = encodeAnthropicResponse(
       {
         content: [
+          { type: 'reasoning', text: 'thinking…', signature: 'c2lnbmVk' },
+          { type: 'redacted-reasoning', data: 'ZW5jcnlwdGVk' },
+          { type: 'reasoning', text: 'unsigned' },
           { type: 'text', text: '' },
           { type: 'tool-call', id: '', name: 'f', arguments: '{"city": "Ro' },
         ],
-        reasoning: 'thinking…',
         status: 'completed',
       },
       CONTEXT,
     )
     expect(body.content).toEqual([
-      { type: 'thinking', thinking: 'thinking…', signature: '' },
+      { type: 'thinking', thinking: 'thinking…', signature: 'c2lnbmVk' },
+      { type: 'redacted_thinking', data: 'ZW5jcnlwdGVk' },
+      // A reply translated from Chat Completions has no signature to give: the field stays, empty.
+      { type: 'thinking', thinking: 'unsigned', signature: '' },
       { type: 'tool_use', id: 'toolu_gw01TEST_0', name: 'f', input: { rawInvalidInput: '{"city": "Ro' } },
     ])
     expect(body.stop_reason).toBe('end_turn')
@@ -86,14 +92,24 @@ describe('encodeAnthropicResponse', () => {
         arguments: argumentsText,
       })
       .map((c): ToolCallPart => ({ type: 'tool-call', ...c }))
+    const thinking = fc.oneof(
+      fc
+        .record({
+          text: fc.string({ unit: 'binary', maxLength: 10 }),
+          signature: fc.base64String({ minLength: 4 }),
+        })
+        .map(({ text, signature }): ReasoningPart => ({ type: 'reasoning', text, signature })),
+      fc
+        .base64String({ minLength: 4 })
+        .map((data): RedactedReasoningPart => ({ type: 'redacted-reasoning', data })),
+    )
     const result = fc.record({
-      content: fc.array(fc.oneof(text, call), { maxLength: 6 }),
-      reasoning: fc.option(fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }), { nil: undefined }),
+      content: fc.array(fc.oneof(text, call, thinking), { maxLength: 6 }),
       finish: fc.constantFrom(...FINISH_CASES.map((c) => c.expected)),
       usage: usageArb,
     })
     fc.assert(
-      fc.property(result, ({ content, reasoning, finish, usage }) => {
+      fc.property(result, ({ content, finish, usage }) => {
         const input: ChatResult = {
           id: CONTEXT.id,
           model: CONTEXT.model,
@@ -102,7 +118,6 @@ describe('encodeAnthropicResponse', () => {
           usage,
           status: 'completed',
         }
-        if (reasoning !== undefined) input.reasoning = reasoning
         const wire = JSON.parse(JSON.stringify(encodeAnthropicResponse(input, CONTEXT))) as unknown
         expect(parseAnthropicResponse(wire)).toEqual(normalise(input))
       }),
@@ -124,6 +139,10 @@ function normalise(result: ChatResult): ChatResult {
       if (part.text === '') continue
       if (last?.type === 'text') last.text += part.text
       else content.push({ ...part })
+      continue
+    }
+    if (part.type !== 'tool-call') {
+      content.push({ ...part })
       continue
     }
     let argumentsText = part.arguments

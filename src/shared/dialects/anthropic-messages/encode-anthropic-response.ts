@@ -9,7 +9,8 @@ import { anthropicStopFromFinish } from './map-anthropic-stop-reason'
 
 type AnthropicResponseBlock =
   | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'text'; text: string; citations: null }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
 
 export type AnthropicResponseBody = {
@@ -25,24 +26,39 @@ export type AnthropicResponseBody = {
 }
 
 /**
- * A finished reply as the non-streaming Messages body (B2), every required field present. Reasoning
- * becomes a leading thinking block with an empty signature (the canonical form has none to give);
- * tool arguments become the `input` object, invalid JSON wrapped as `{"rawInvalidInput": …}`.
+ * A finished reply as the non-streaming Messages body (B2), every required field present, blocks in
+ * the order they were produced. Reasoning becomes thinking blocks (an empty signature when the
+ * reply has none to give, e.g. translated from Chat Completions' `reasoning_content`); tool arguments
+ * become the `input` object, invalid JSON wrapped as `{"rawInvalidInput": …}`. Text blocks carry no
+ * `citations` key: the API leaves it out when there are none, and `@ai-sdk/anthropic` 3.x refuses
+ * `citations: null`.
  */
 export function encodeAnthropicResponse(result: ChatResult, context: EncodeContext): AnthropicResponseBody {
   const content: AnthropicResponseBlock[] = []
-  if (result.reasoning) content.push({ type: 'thinking', thinking: result.reasoning, signature: '' })
   let toolOrdinal = 0
   for (const part of result.content) {
-    if (part.type === 'text') {
-      if (part.text !== '') content.push({ type: 'text', text: part.text, citations: null })
-    } else {
-      content.push({
-        type: 'tool_use',
-        id: anthropicToolUseId(part.id, toolOrdinal++, context),
-        name: part.name,
-        input: toolInputFromArguments(part.arguments).input,
-      })
+    switch (part.type) {
+      case 'text':
+        if (part.text !== '') content.push({ type: 'text', text: part.text })
+        break
+      case 'reasoning':
+        content.push({ type: 'thinking', thinking: part.text, signature: part.signature ?? '' })
+        break
+      case 'redacted-reasoning':
+        content.push({ type: 'redacted_thinking', data: part.data })
+        break
+      case 'tool-call':
+        content.push({
+          type: 'tool_use',
+          id: anthropicToolUseId(part.id, toolOrdinal++, context),
+          name: part.name,
+          input: toolInputFromArguments(part.arguments).input,
+        })
+        break
+      default: {
+        const unreachable: never = part
+        throw new Error(`unknown content part ${JSON.stringify(unreachable)}`)
+      }
     }
   }
   const stop = anthropicStopFromFinish(result.finish)

@@ -180,9 +180,52 @@ describe('createAnthropicStreamEncoder', () => {
       content_block: { type: 'thinking', thinking: '', signature: '' },
     })
     expect(reduceStreamParts(parseBack(frames))).toMatchObject({
-      reasoning: 'hmm',
-      content: [{ type: 'text', text: 'ok' }],
+      content: [
+        { type: 'reasoning', text: 'hmm' },
+        { type: 'text', text: 'ok' },
+      ],
     })
+  })
+
+  it('ends a thinking block with its one signature_delta, and writes redacted thinking whole', () => {
+    const frames = encode([
+      { type: 'reasoning-delta', text: 'Let me ' },
+      { type: 'reasoning-delta', text: 'think.' },
+      { type: 'reasoning-signature', signature: 'c2ln' },
+      { type: 'redacted-reasoning', data: 'cmVk' },
+      // Display "omitted": a signature with no text before it is a block of its own.
+      { type: 'reasoning-signature', signature: 'b21pdA==' },
+      { type: 'text-delta', text: 'ok' },
+      { type: 'end' },
+    ])
+    const blockEvents = frames
+      .map((frame) => json(frame))
+      .filter((data) => String(data['type']).startsWith('content_block'))
+      .map((data) => {
+        const block = (data['content_block'] ?? data['delta']) as Record<string, unknown> | undefined
+        return `${String(data['type'])}:${String(data['index'])}${block ? `:${String(block['type'])}` : ''}`
+      })
+    expect(blockEvents).toEqual([
+      'content_block_start:0:thinking',
+      'content_block_delta:0:thinking_delta',
+      'content_block_delta:0:thinking_delta',
+      'content_block_delta:0:signature_delta',
+      'content_block_stop:0',
+      'content_block_start:1:redacted_thinking',
+      'content_block_stop:1',
+      'content_block_start:2:thinking',
+      'content_block_delta:2:signature_delta',
+      'content_block_stop:2',
+      'content_block_start:3:text',
+      'content_block_delta:3:text_delta',
+      'content_block_stop:3',
+    ])
+    expect(reduceStreamParts(parseBack(frames)).content).toEqual([
+      { type: 'reasoning', text: 'Let me think.', signature: 'c2ln' },
+      { type: 'redacted-reasoning', data: 'cmVk' },
+      { type: 'reasoning', text: '', signature: 'b21pdA==' },
+      { type: 'text', text: 'ok' },
+    ])
   })
 
   it('gives an empty reply the full envelope, stop_reason end_turn when no finish came', () => {

@@ -73,6 +73,14 @@ class AnthropicStreamEncoder implements StreamEncoder {
         this.frames.start(this.usage)
         this.blocks.text('thinking', part.text)
         return
+      case 'reasoning-signature':
+        this.frames.start(this.usage)
+        this.blocks.signature(part.signature)
+        return
+      case 'redacted-reasoning':
+        this.frames.start(this.usage)
+        this.blocks.redacted(part.data)
+        return
       case 'tool-call-start':
         this.frames.start(this.usage)
         this.blocks.toolStart(part.index, part.id, part.name)

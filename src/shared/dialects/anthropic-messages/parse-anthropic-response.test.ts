@@ -21,12 +21,15 @@ describe('parseAnthropicResponse', () => {
     })
   })
 
-  it('joins adjacent text blocks, keeps thinking as reasoning, names the stop sequence, skips what has no canonical form', () => {
+  it('joins adjacent text blocks, keeps thinking and redacted thinking in place with their signature and data, names the stop sequence, skips what has no canonical form', () => {
     expect(parseAnthropicResponse(fixtureJson('response-thinking-stop-sequence.json'))).toEqual({
       id: 'msg_04STS',
       model: 'claude-sonnet-4-5',
-      content: [{ type: 'text', text: '1, 2, 3 wörld 👋' }],
-      reasoning: 'Count to three.',
+      content: [
+        { type: 'reasoning', text: 'Count to three.', signature: 'EqQBCgIYAhIM' },
+        { type: 'redacted-reasoning', data: 'EmwKAhgB' },
+        { type: 'text', text: '1, 2, 3 wörld 👋' },
+      ],
       finish: { unified: 'stop', raw: 'stop_sequence', stopSequence: 'STOP' },
       usage: { inputTokens: 20, outputTokens: 15, reasoningTokens: 6 },
       status: 'completed',

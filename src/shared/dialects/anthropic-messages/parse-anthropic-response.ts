@@ -1,4 +1,4 @@
-import type { TextPart, ToolCallPart } from '../../chat/chat-request'
+import type { ReasoningPart, TextPart, ToolCallPart } from '../../chat/chat-request'
 import type { ChatResult } from '../../chat/chat-result'
 import {
   anthropicContentBlockReadSchema,
@@ -13,8 +13,8 @@ import { finishFromAnthropic } from './map-anthropic-stop-reason'
 /**
  * A non-streaming Messages reply (B2) as a ChatResult. Content keeps its order; adjacent text blocks
  * are joined into one text part, exactly as the same reply streamed and reduced would be, so the
- * two paths agree. Thinking text goes to `reasoning`; blocks with no canonical form (redacted
- * thinking, server tools) are skipped.
+ * two paths agree. Thinking and redacted thinking blocks become reasoning parts (signature kept);
+ * blocks with no canonical form (server tools) are skipped.
  */
 export function parseAnthropicResponse(json: unknown): ChatResult {
   if (looksLikeErrorBody(json)) return notAMessage(json)
@@ -27,7 +27,7 @@ export function parseAnthropicResponse(json: unknown): ChatResult {
   for (const item of message.content ?? []) {
     const block = anthropicContentBlockReadSchema.safeParse(item)
     if (!block.success) continue
-    const { type, text, thinking, id, name, input } = block.data
+    const { type, text, thinking, signature, data, id, name, input } = block.data
     if (type === 'text' && text) {
       const last = result.content[result.content.length - 1]
       if (last?.type === 'text') last.text += text
@@ -40,8 +40,14 @@ export function parseAnthropicResponse(json: unknown): ChatResult {
         arguments: argumentsFromToolInput(input),
       }
       result.content.push(call)
-    } else if (type === 'thinking' && thinking) {
-      result.reasoning = (result.reasoning ?? '') + thinking
+    } else if (type === 'thinking') {
+      const part: ReasoningPart = { type: 'reasoning', text: thinking ?? '' }
+      // Kept exactly as sent: it has to go back unchanged with the next turn. An empty one is what a
+      // server writes when it has none (a translating gateway), the same as no signature.
+      if (signature) part.signature = signature
+      if (part.text !== '' || part.signature !== undefined) result.content.push(part)
+    } else if (type === 'redacted_thinking' && data != null) {
+      result.content.push({ type: 'redacted-reasoning', data })
     }
   }
   if (message.stop_reason != null)

@@ -107,18 +107,17 @@ const CASES: Case[] = [
       { type: 'start', id: 'msg_03THK', model: MODEL },
       { type: 'usage', usage: { inputTokens: 30, outputTokens: 1 } },
       { type: 'reasoning-delta', text: '27*453 = 12231.' },
-      {
-        type: 'raw',
-        event: { event: 'content_block_delta', data: expect.stringContaining('signature_delta') },
-      },
+      { type: 'reasoning-signature', signature: 'EqQBCgIYAhIM...' },
       { type: 'text-delta', text: 'The answer is 12' },
       { type: 'usage', usage: { inputTokens: 30, outputTokens: 64, reasoningTokens: 40 } },
       { type: 'finish', reason: { unified: 'length', raw: 'max_tokens' } },
       { type: 'end' },
     ],
     result: {
-      content: [{ type: 'text', text: 'The answer is 12' }],
-      reasoning: '27*453 = 12231.',
+      content: [
+        { type: 'reasoning', text: '27*453 = 12231.', signature: 'EqQBCgIYAhIM...' },
+        { type: 'text', text: 'The answer is 12' },
+      ],
       finish: { unified: 'length', raw: 'max_tokens' },
       status: 'completed',
     },
@@ -205,14 +204,8 @@ const CASES: Case[] = [
       { type: 'start', id: 'msg_12UNK', model: MODEL },
       { type: 'usage', usage: { inputTokens: 7, outputTokens: 1 } },
       { type: 'raw', event: { event: 'future_event', data: '{"type":"future_event","payload":1}' } },
-      {
-        type: 'raw',
-        event: { event: 'content_block_start', data: expect.stringContaining('redacted_thinking') },
-      },
-      {
-        type: 'raw',
-        event: { event: 'content_block_stop', data: '{"type":"content_block_stop","index":0}' },
-      },
+      // A whole redacted_thinking block in its start event; its stop says nothing more.
+      { type: 'redacted-reasoning', data: 'EmwKAhgB' },
       {
         type: 'raw',
         event: { event: 'content_block_delta', data: expect.stringContaining('citations_delta') },
@@ -222,7 +215,13 @@ const CASES: Case[] = [
       { type: 'finish', reason: { unified: 'stop', raw: 'end_turn' } },
       { type: 'end' },
     ],
-    result: { content: [{ type: 'text', text: 'Cited wörld 👋' }], status: 'completed' },
+    result: {
+      content: [
+        { type: 'redacted-reasoning', data: 'EmwKAhgB' },
+        { type: 'text', text: 'Cited wörld 👋' },
+      ],
+      status: 'completed',
+    },
   },
   {
     name: 'malformed-data.sse',

@@ -34,7 +34,7 @@ type Block =
   | { kind: 'thinking' }
   /** `toolIndex` is the ordinal among tool_use blocks, which is what StreamPart indexes by. */
   | { kind: 'tool'; toolIndex: number; sawArguments: boolean; initialInput: unknown; open: boolean }
-  /** redacted_thinking, server tool blocks, …: passed through as `raw`. */
+  /** server tool blocks, …: passed through as `raw`. */
   | { kind: 'other' }
 
 /**
@@ -139,9 +139,17 @@ class AnthropicStreamParser implements StreamParser {
         this.blocks.set(index, { kind: 'text' })
         // The start block is normally empty, but a non-empty one is part of the text.
         return content.text ? [{ type: 'text-delta', text: content.text }] : []
-      case 'thinking':
+      case 'thinking': {
         this.blocks.set(index, { kind: 'thinking' })
-        return content.thinking ? [{ type: 'reasoning-delta', text: content.thinking }] : []
+        const parts: StreamPart[] = []
+        if (content.thinking) parts.push({ type: 'reasoning-delta', text: content.thinking })
+        if (content.signature) parts.push({ type: 'reasoning-signature', signature: content.signature })
+        return parts
+      }
+      case 'redacted_thinking':
+        // A whole block in its start event: nothing streams into it.
+        this.blocks.set(index, { kind: 'thinking' })
+        return content.data != null ? [{ type: 'redacted-reasoning', data: content.data }] : []
       case 'tool_use': {
         const toolIndex = this.toolCount++
         this.blocks.set(index, {
@@ -231,7 +239,13 @@ function blockDeltaParts(
         ? [{ type: 'reasoning-delta', text: thinking }]
         : [{ type: 'raw', event }]
     }
-    // signature_delta, citations_delta and anything newer: no canonical place; kept for the inspector.
+    case 'signature_delta': {
+      const signature = d['signature']
+      return typeof signature === 'string' && signature !== ''
+        ? [{ type: 'reasoning-signature', signature }]
+        : [{ type: 'raw', event }]
+    }
+    // citations_delta and anything newer: no canonical place; kept for the inspector.
     default:
       return [{ type: 'raw', event }]
   }

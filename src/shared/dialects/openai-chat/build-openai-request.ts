@@ -1,4 +1,5 @@
-import type { ChatRequest, ResponseFormat, ToolChoice } from '../../chat/chat-request'
+import type { ChatRequest, ReasoningEffort, ResponseFormat, ToolChoice } from '../../chat/chat-request'
+import { effortForBudget } from '../../chat/reasoning-budgets'
 import { joinUrl, type Target } from '../../http/http-request'
 import { withJsonBody } from '../../http/json-request-body'
 import { clampParam } from '../clamp-param'
@@ -38,6 +39,9 @@ export function buildOpenaiRequest(request: ChatRequest, target: Target): BuiltR
   if (request.responseFormat !== undefined)
     body['response_format'] = wireResponseFormat(request.responseFormat)
   writeTools(request, body, adjustments)
+  writeReasoning(request, body, adjustments)
+  if (request.promptCacheKey !== undefined) body['prompt_cache_key'] = request.promptCacheKey
+  dropCacheBreakpoints(request, adjustments)
 
   return {
     http: withJsonBody(
@@ -139,6 +143,71 @@ function writeTools(
       })
     }
   }
+}
+
+/**
+ * `reasoning_effort`: Chat Completions' only reasoning control. A thinking budget goes as the nearest
+ * effort, adaptive thinking as its effort (medium when it has none), off as `none`; a display choice
+ * has no place here.
+ */
+function writeReasoning(
+  request: ChatRequest,
+  body: Record<string, unknown>,
+  adjustments: ParamAdjustment[],
+): void {
+  const reasoning = request.reasoning
+  if (reasoning === undefined) return
+  let effort: ReasoningEffort
+  let detail: string | undefined
+  switch (reasoning.type) {
+    case 'effort':
+      effort = reasoning.effort
+      break
+    case 'off':
+      effort = 'none'
+      detail = 'reasoning off sent as reasoning_effort "none".'
+      break
+    case 'budget':
+      effort = effortForBudget(reasoning.budgetTokens)
+      detail = `thinking budget of ${reasoning.budgetTokens} tokens sent as reasoning_effort "${effort}", the nearest effort (Chat Completions has no budget).`
+      break
+    case 'adaptive':
+      effort = reasoning.effort ?? 'medium'
+      detail = `adaptive thinking sent as reasoning_effort "${effort}" (Chat Completions has no adaptive mode).`
+      break
+    default: {
+      const unreachable: never = reasoning
+      throw new Error(`unknown reasoning setting ${JSON.stringify(unreachable)}`)
+    }
+  }
+  body['reasoning_effort'] = effort
+  if (detail !== undefined) adjustments.push({ param: 'reasoning', action: 'converted', detail })
+  if (reasoning.type !== 'effort' && reasoning.type !== 'off' && reasoning.display !== undefined) {
+    adjustments.push({
+      param: 'reasoning',
+      action: 'dropped',
+      detail: `thinking display "${reasoning.display}" dropped: Chat Completions has no such option.`,
+    })
+  }
+}
+
+/** Chat Completions caches prompt prefixes by itself and has no breakpoints: they are not sent. */
+function dropCacheBreakpoints(request: ChatRequest, adjustments: ParamAdjustment[]): void {
+  let count = request.systemCache === undefined ? 0 : 1
+  for (const tool of request.tools ?? []) if (tool.cache !== undefined) count++
+  for (const message of request.messages) {
+    if (message.role === 'tool') {
+      if (message.cache !== undefined) count++
+      continue
+    }
+    for (const part of message.content) if ('cache' in part && part.cache !== undefined) count++
+  }
+  if (count === 0) return
+  adjustments.push({
+    param: 'cache',
+    action: 'dropped',
+    detail: `${count} cache breakpoint(s) not sent: Chat Completions caches prompt prefixes of 1,024 tokens or more by itself, without breakpoints.`,
+  })
 }
 
 function wireResponseFormat(format: ResponseFormat): OpenaiResponseFormat {

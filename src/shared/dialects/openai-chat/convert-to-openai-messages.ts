@@ -12,10 +12,25 @@ import { toOpenaiToolCall, type OpenaiWireToolCall } from './openai-tool-call'
  * - a tool message has no error flag: an error result travels as text starting with "Error: ";
  * - an assistant message keeps text and tool calls in separate fields, so text that followed a tool
  *   call moves before it;
- * - content is `null` for a turn that is only tool calls, as the API itself returns it.
+ * - content is `null` for a turn that is only tool calls, as the API itself returns it;
+ * - thinking has no standard field in a request (dialects.md C1): it is not sent, and said once.
  */
 export function toOpenaiMessages(messages: ChatMessage[], adjustments: ParamAdjustment[]): OpenaiMessage[] {
-  return messages.map((message, index) => wireMessage(message, index, adjustments))
+  const wire = messages.map((message, index) => wireMessage(message, index, adjustments))
+  let thinking = 0
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue
+    for (const part of message.content)
+      if (part.type === 'reasoning' || part.type === 'redacted-reasoning') thinking++
+  }
+  if (thinking > 0) {
+    adjustments.push({
+      param: 'messages',
+      action: 'dropped',
+      detail: `${thinking} thinking part(s) of earlier replies not sent: Chat Completions has no field for them in a request.`,
+    })
+  }
+  return wire
 }
 
 function wireMessage(message: ChatMessage, index: number, adjustments: ParamAdjustment[]): OpenaiMessage {
@@ -78,6 +93,10 @@ function wireAssistantMessage(
         break
       case 'tool-call':
         toolCalls.push(toOpenaiToolCall(part))
+        break
+      case 'reasoning':
+      case 'redacted-reasoning':
+        // Counted and told by toOpenaiMessages.
         break
       default: {
         const unreachable: never = part

@@ -1,14 +1,15 @@
 import type {
+  AssistantContentPart,
   AssistantMessage,
   ChatMessage,
   ImagePart,
   TextPart,
-  ToolCallPart,
 } from '../../chat/chat-request'
 import { type GatewayError, invalidParamError } from '../../chat/errors'
 import { jsonTextDepth, MAX_JSON_DEPTH, tooDeepError } from '../json-depth'
 import { imageSourceFromOpenaiUrl } from './openai-image-url'
 import type { OpenaiWireMessage } from './openai-request-schema'
+import { reasoningPartsFrom } from './openai-reasoning-fields'
 
 /** Text of a text-only content: a string, or parts concatenated as the API does. */
 function textOf(content: string | Array<{ type: 'text'; text: string }>): string {
@@ -108,14 +109,15 @@ function decodeAssistant(
   index: number,
 ): AssistantMessage {
   const toolCalls = message.tool_calls ?? []
+  // Reasoning a reply carried comes first, as it was produced (a history that keeps it whole).
+  const content: AssistantContentPart[] = reasoningPartsFrom(message)
   // A refusal copied back from a response has `content: null` and its text in `refusal`.
-  if (message.content == null && toolCalls.length === 0 && message.refusal == null) {
+  if (message.content == null && toolCalls.length === 0 && message.refusal == null && content.length === 0) {
     throw invalidParamError(
       `messages.${index}.content`,
       'required unless tool_calls (or refusal) is present.',
     )
   }
-  const content: Array<TextPart | ToolCallPart> = []
   const wireContent = message.content
   const texts =
     wireContent == null
@@ -125,7 +127,11 @@ function decodeAssistant(
         : wireContent.map((part) => (part.type === 'text' ? part.text : part.refusal))
   // Empty text says nothing (and Messages refuses empty text blocks): it is not carried.
   for (const text of texts) if (text.length > 0) content.push({ type: 'text', text })
-  if (content.length === 0 && message.refusal != null && message.refusal.length > 0) {
+  if (
+    !content.some((part) => part.type === 'text') &&
+    message.refusal != null &&
+    message.refusal.length > 0
+  ) {
     content.push({ type: 'text', text: message.refusal })
   }
   const ids = new Set<string>()

@@ -146,7 +146,6 @@ describe('decodeOpenaiRequest accepts what clients send', () => {
         frequency_penalty: 0,
         presence_penalty: 0,
         safety_identifier: 'x',
-        prompt_cache_key: 'y',
         n: 1,
         temperature: null,
         tools: null,
@@ -157,6 +156,48 @@ describe('decodeOpenaiRequest accepts what clients send', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
       stream: false,
     })
+  })
+
+  it('reads reasoning_effort (beside max_tokens or max_completion_tokens), prompt_cache_key, and reasoning sent back', () => {
+    for (const limit of ['max_tokens', 'max_completion_tokens']) {
+      expect(
+        decodeOpenaiRequest({ ...base, [limit]: 500, reasoning_effort: 'xhigh', prompt_cache_key: 'team-a' }),
+      ).toMatchObject({
+        maxTokens: 500,
+        reasoning: { type: 'effort', effort: 'xhigh' },
+        promptCacheKey: 'team-a',
+      })
+    }
+    const history = decodeOpenaiRequest({
+      ...base,
+      messages: [
+        user('Hi'),
+        { role: 'assistant', content: 'Hello.', reasoning_content: 'Greet back.' },
+        { role: 'assistant', content: null, reasoning: 'Only thought.' },
+        user('Again'),
+      ],
+    })
+    expect(history.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Greet back.' },
+        { type: 'text', text: 'Hello.' },
+      ],
+    })
+    expect(history.messages[2]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'reasoning', text: 'Only thought.' }],
+    })
+  })
+
+  it('refuses a reasoning_effort it does not know, naming the field and the value', () => {
+    const error = gatewayErrorOf(
+      () => decodeOpenaiRequest({ ...base, reasoning_effort: 'extreme' }),
+      'extreme',
+    )
+    expect(error.param).toBe('reasoning_effort')
+    expect(error.message).toMatch(/extreme/)
+    expect(error.message).toMatch(/none, minimal, low, medium, high, xhigh, max/)
   })
 
   it('reads max_tokens, a stop string, seed, response formats and an http image URL', () => {

@@ -51,6 +51,8 @@ export function decodeOpenaiRequest(body: unknown): ChatRequest {
   if (wire.tool_choice != null) request.toolChoice = decodeToolChoice(wire.tool_choice, tools)
   // Carried as is: whether `true` is acceptable is the gateway's decision (the catalog says no).
   if (wire.parallel_tool_calls != null) request.parallelToolCalls = wire.parallel_tool_calls
+  if (wire.reasoning_effort != null) request.reasoning = { type: 'effort', effort: wire.reasoning_effort }
+  if (wire.prompt_cache_key != null) request.promptCacheKey = wire.prompt_cache_key
   return request
 }
 

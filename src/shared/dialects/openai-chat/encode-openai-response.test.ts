@@ -132,7 +132,9 @@ describe('encodeOpenaiResponse', () => {
         const r: ChatResult = {
           id: context.id,
           model: context.model,
+          // Reasoning is read back first: `reasoning_content` is a field of its own.
           content: [
+            ...(reasoning !== undefined ? [{ type: 'reasoning' as const, text: reasoning }] : []),
             ...(text !== undefined ? [{ type: 'text' as const, text }] : []),
             ...(calls as ToolCallPart[]),
           ],
@@ -141,7 +143,6 @@ describe('encodeOpenaiResponse', () => {
           status: 'completed',
         }
         if (usage.cacheWriteTokens === undefined) delete r.usage?.cacheWriteTokens
-        if (reasoning !== undefined) r.reasoning = reasoning
         return r
       })
     fc.assert(

@@ -11,16 +11,24 @@ import { toOpenaiToolCall, type OpenaiWireToolCall } from './openai-tool-call'
  *
  * What the body cannot carry: the order of text relative to tool calls (all text goes in `content`,
  * calls in `tool_calls`), the stop sequence that fired, and a finish reason this dialect has no value
- * for (mapped by `openaiFinishReasonFor`). Reasoning goes in the non-standard `reasoning_content`,
- * which official clients ignore and LiteLLM-style clients read.
+ * for (mapped by `openaiFinishReasonFor`), thinking signatures and redacted thinking. Reasoning text
+ * goes in the non-standard `reasoning_content`, which official clients ignore and LiteLLM-style
+ * clients read.
  */
 export function encodeOpenaiResponse(result: ChatResult, context: EncodeContext): unknown {
   let text: string | null = null
+  let reasoning = ''
   const toolCalls: OpenaiWireToolCall[] = []
   for (const part of result.content) {
     switch (part.type) {
       case 'text':
         text = (text ?? '') + part.text
+        break
+      case 'reasoning':
+        reasoning += part.text
+        break
+      case 'redacted-reasoning':
+        // Encrypted thinking has no form here (nor does a signature).
         break
       case 'tool-call':
         toolCalls.push(toOpenaiToolCall(part))
@@ -32,8 +40,7 @@ export function encodeOpenaiResponse(result: ChatResult, context: EncodeContext)
     }
   }
   const message: Record<string, unknown> = { role: 'assistant', content: text, refusal: null }
-  if (result.reasoning !== undefined && result.reasoning.length > 0)
-    message['reasoning_content'] = result.reasoning
+  if (reasoning.length > 0) message['reasoning_content'] = reasoning
   if (toolCalls.length > 0) message['tool_calls'] = toolCalls
   message['annotations'] = []
 

@@ -86,6 +86,9 @@ class OpenaiStreamEncoder implements StreamEncoder {
   private encode(part: StreamPart): SseFrame[] {
     const frames: SseFrame[] = []
     switch (part.type) {
+      // No field on this wire for a thinking signature or encrypted thinking.
+      case 'reasoning-signature':
+      case 'redacted-reasoning':
       case 'start':
       case 'raw':
       case 'tool-call-end':

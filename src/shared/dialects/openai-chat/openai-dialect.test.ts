@@ -34,13 +34,16 @@ describe('openaiChatDialect', () => {
 
   it('lists models as OpenAI does, created in Unix seconds', () => {
     expect(
-      openaiChatDialect.encodeModelList([
-        {
-          id: 'vendorb3.8-Flash-Next',
-          displayName: 'vendorb3.8-Flash-Next',
-          createdAt: new Date('2025-01-01T00:00:00.750Z'),
-        },
-      ]),
+      openaiChatDialect.encodeModelList(
+        [
+          {
+            id: 'vendorb3.8-Flash-Next',
+            displayName: 'vendorb3.8-Flash-Next',
+            createdAt: new Date('2025-01-01T00:00:00.750Z'),
+          },
+        ],
+        () => undefined,
+      ),
     ).toEqual({
       object: 'list',
       data: [

@@ -67,9 +67,11 @@ const choiceBase = z.object({ index: count, finish_reason: text })
 const messageText = z.object({
   content: text,
   refusal: text,
-  // Non-standard reasoning text (DeepSeek, vLLM, LiteLLM use the first, OpenRouter the second).
+  // Non-standard reasoning (DeepSeek, vLLM, LiteLLM use the first, OpenRouter the other two; see
+  // openai-reasoning-fields.ts).
   reasoning_content: text,
   reasoning: text,
+  reasoning_details: lenient(z.array(z.unknown())),
 })
 
 export const openaiResponseReadSchema = completionEnvelope.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REASONING_EFFORTS } from '../../chat/chat-request'
 import { OPENAI_PARAMETER_RANGES, OPENAI_REQUEST_LIMITS } from './openai-parameter-ranges'
 
 /** Function and response-schema names (A1.4, A1.5). */
@@ -82,6 +83,11 @@ const assistantMessage = z.strictObject({
   annotations: z.array(z.unknown()).nullish(),
   audio: z.null().optional(),
   function_call: z.null().optional(),
+  // Non-standard reasoning text a reply carried (DeepSeek/vLLM `reasoning_content`, OpenRouter
+  // `reasoning` and `reasoning_details`), echoed back by clients that keep the message whole.
+  reasoning_content: z.string().nullish(),
+  reasoning: z.string().nullish(),
+  reasoning_details: z.array(z.unknown()).nullish(),
 })
 
 const toolMessage = z.strictObject({
@@ -141,13 +147,18 @@ const responseFormat = z.discriminatedUnion(
 )
 
 const maxTokens = z.int().min(OPENAI_REQUEST_LIMITS.minMaxTokens).nullish()
+
+const reasoningEffort = z.enum(REASONING_EFFORTS, {
+  error: (issue) =>
+    `must be one of ${REASONING_EFFORTS.join(', ')}; got ${JSON.stringify(issue.input) ?? 'nothing'}.`,
+})
 const { temperature, topP } = OPENAI_PARAMETER_RANGES
 const { maxStopSequences } = OPENAI_REQUEST_LIMITS
 
 /**
  * The strict shape of a Chat Completions body this gateway accepts (A1.2). Unknown top-level fields
  * are refused with a 400 naming them, except these harmless ones, accepted and ignored: `user`,
- * `metadata`, `store`, `service_tier`, `safety_identifier`, `prompt_cache_key`, and `logprobs: false`,
+ * `metadata`, `store`, `service_tier`, `safety_identifier`, and `logprobs: false`,
  * `frequency_penalty: 0`, `presence_penalty: 0` (their defaults: any other value would be silently
  * ignored, so it is refused). `null` means "not set" for every optional field, as in the API.
  */
@@ -173,13 +184,14 @@ export const openaiRequestSchema = z.strictObject({
   tools: z.array(tool).nullish(),
   tool_choice: toolChoice.nullish(),
   parallel_tool_calls: z.boolean().nullish(),
+  reasoning_effort: reasoningEffort.nullish(),
+  prompt_cache_key: z.string().nullish(),
 
   user: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
   store: z.boolean().nullish(),
   service_tier: z.string().nullish(),
   safety_identifier: z.string().nullish(),
-  prompt_cache_key: z.string().nullish(),
   logprobs: z.literal(false, { error: 'only false is supported.' }).nullish(),
   frequency_penalty: z.literal(0, { error: 'only 0 is supported.' }).nullish(),
   presence_penalty: z.literal(0, { error: 'only 0 is supported.' }).nullish(),

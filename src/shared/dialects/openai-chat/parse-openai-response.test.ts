@@ -32,10 +32,10 @@ describe('parseOpenaiResponse', () => {
       id: 'chatcmpl-cmp002',
       model: 'deepseek-reasoner',
       content: [
+        { type: 'reasoning', text: '2 + 2 is 4.' },
         { type: 'text', text: 'The answer is 4.' },
         { type: 'tool-call', id: 'call_0', name: 'record', arguments: '{"n":4}' },
       ],
-      reasoning: '2 + 2 is 4.',
       finish: { unified: 'length', raw: 'length' },
       // `completion_tokens: "many"` is ignored, not fatal.
       usage: { inputTokens: 10, outputTokens: 0 },

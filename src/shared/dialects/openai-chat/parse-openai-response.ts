@@ -4,6 +4,7 @@ import { finishReasonFromOpenai } from './map-openai-finish-reason'
 import { usageFromOpenai } from './convert-openai-usage'
 import { dialectErrorFromOpenaiObject } from './parse-openai-error'
 import { openaiResponseReadSchema, type OpenaiResponseRead } from './openai-read-schemas'
+import { reasoningPartsFrom } from './openai-reasoning-fields'
 
 type WireMessage = NonNullable<NonNullable<NonNullable<OpenaiResponseRead['choices']>[number]['message']>>
 
@@ -22,8 +23,7 @@ export function parseOpenaiResponse(json: unknown): ChatResult {
   const choice = wire.choices?.find((c) => c.index == null || c.index === 0)
   const message = choice?.message
   if (message != null) {
-    const reasoning = message.reasoning_content ?? message.reasoning
-    if (reasoning != null && reasoning.length > 0) result.reasoning = reasoning
+    result.content.push(...reasoningPartsFrom(message))
     const text = messageText(message)
     if (text.length > 0) result.content.push({ type: 'text', text } satisfies TextPart)
     message.tool_calls?.forEach((call, index) => {

@@ -174,8 +174,10 @@ const CASES: FixtureCase[] = [
     result: {
       id: 'chatcmpl-rsn001',
       model: 'deepseek-reasoner',
-      content: [{ type: 'text', text: '4' }],
-      reasoning: '2 + 2 is 4.',
+      content: [
+        { type: 'reasoning', text: '2 + 2 is 4.' },
+        { type: 'text', text: '4' },
+      ],
       finish: { unified: 'stop', raw: 'stop' },
       usage: { inputTokens: 10, outputTokens: 7, cacheReadTokens: 0, reasoningTokens: 6 },
       status: 'completed',
@@ -464,8 +466,42 @@ describe('createOpenaiStreamParser edge cases', () => {
       ...parser.push(chunk({ choices: [{ index: 0, delta: { refusal: "I can't." } }] })),
     ]
     const result = reduceStreamParts(parts)
-    expect(result.reasoning).toBe('hmm')
-    expect(result.content).toEqual([{ type: 'text', text: "I can't." }])
+    expect(result.content).toEqual([
+      { type: 'reasoning', text: 'hmm' },
+      { type: 'text', text: "I can't." },
+    ])
+  })
+
+  it('reads OpenRouter `reasoning_details`: text once (beside `reasoning`), its signature, encrypted entries', () => {
+    const parser = createOpenaiStreamParser()
+    const parts = [
+      ...parser.push(
+        chunk({
+          choices: [
+            {
+              index: 0,
+              delta: {
+                reasoning: 'Think.',
+                reasoning_details: [{ type: 'reasoning.text', text: 'Think.', signature: 'c2ln' }],
+              },
+            },
+          ],
+        }),
+      ),
+      ...parser.push(
+        chunk({
+          choices: [
+            { index: 0, delta: { reasoning_details: [{ type: 'reasoning.encrypted', data: 'ZW5j' }] } },
+          ],
+        }),
+      ),
+      ...parser.push(chunk({ choices: [{ index: 0, delta: { content: 'Done.' } }] })),
+    ]
+    expect(reduceStreamParts(parts).content).toEqual([
+      { type: 'reasoning', text: 'Think.', signature: 'c2ln' },
+      { type: 'redacted-reasoning', data: 'ZW5j' },
+      { type: 'text', text: 'Done.' },
+    ])
   })
 
   it('turns non-JSON and non-object data into raw parts and keeps reading', () => {

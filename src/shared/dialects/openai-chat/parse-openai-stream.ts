@@ -7,6 +7,7 @@ import { usageFromOpenai } from './convert-openai-usage'
 import { dialectErrorFromOpenaiObject, dialectErrorFromOpenaiPayload } from './parse-openai-error'
 import { openaiChunkReadSchema, type OpenaiChunkRead } from './openai-read-schemas'
 import { plainOpenaiChunk } from './plain-openai-chunk'
+import { reasoningPartsFrom } from './openai-reasoning-fields'
 
 type ToolDeltaWire = NonNullable<
   NonNullable<NonNullable<NonNullable<OpenaiChunkRead['choices']>[number]['delta']>['tool_calls']>
@@ -24,8 +25,8 @@ type ToolSlot = { index: number; open: boolean; named: boolean }
  * - usage comes on a `choices: []` chunk before `[DONE]` (include_usage), or on any chunk (some
  *   compatible servers put it on the finish chunk);
  * - only choice 0 is read: the canonical result is one reply (`n` > 1 is never requested);
- * - `reasoning_content` (DeepSeek, vLLM, LiteLLM) or `reasoning` (OpenRouter) are non-standard
- *   reasoning text; `refusal` text is shown as text so the user sees why the model declined;
+ * - `reasoning_content` (DeepSeek, vLLM, LiteLLM), `reasoning` and `reasoning_details` (OpenRouter)
+ *   are non-standard reasoning (openai-reasoning-fields.ts); `refusal` text is shown as text so the user sees why the model declined;
  * - errors arrive in-band as `data: {"error":…}` or as an SSE event named `error` (A4.5);
  * - data that is not a JSON object (`data: keep-alive`), or JSON that is not a chunk, becomes a `raw`
  *   part and no error: the stream is not broken by it (the next chunk parses fine), so the reply
@@ -128,9 +129,15 @@ class OpenaiStreamParser implements StreamParser {
       if ((choice.index ?? 0) !== 0) continue
       const delta = choice.delta
       if (delta != null) {
-        const reasoning = delta.reasoning_content ?? delta.reasoning
-        if (reasoning != null && reasoning.length > 0)
-          parts.push({ type: 'reasoning-delta', text: reasoning })
+        for (const part of reasoningPartsFrom(delta)) {
+          if (part.type === 'redacted-reasoning') {
+            parts.push({ type: 'redacted-reasoning', data: part.data })
+            continue
+          }
+          if (part.text.length > 0) parts.push({ type: 'reasoning-delta', text: part.text })
+          if (part.signature !== undefined)
+            parts.push({ type: 'reasoning-signature', signature: part.signature })
+        }
         if (delta.content != null && delta.content.length > 0)
           parts.push({ type: 'text-delta', text: delta.content })
         if (delta.refusal != null && delta.refusal.length > 0)

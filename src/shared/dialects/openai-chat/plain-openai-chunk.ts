@@ -12,8 +12,8 @@ const DELTA_TEXTS = ['content', 'refusal', 'reasoning_content', 'reasoning'] as 
 
 /**
  * A `chat.completion.chunk` as openaiChunkReadSchema would read it, when it is the plainest kind —
- * text deltas and finish reasons, every field of the type the schema expects, no tool calls, usage or
- * error — else undefined, and the caller reads it with the schema (whose leniency, a field of the
+ * text deltas and finish reasons, every field of the type the schema expects, no tool calls, reasoning
+ * details, usage or error — else undefined, and the caller reads it with the schema (whose leniency, a field of the
  * wrong type ignored, then applies). Most chunks of a reply are this kind, and the schema's parse of
  * each was the largest piece of a proxied stream's own work in bench:gateway's profile (performance.md
  * G1). plain-openai-chunk.test.ts pins its result to the schema's for every chunk it takes.
@@ -39,7 +39,8 @@ export function plainOpenaiChunk(json: Record<string, unknown>): OpenaiChunkRead
     if (index !== undefined) out.index = index as number | null
     if (finishReason !== undefined) out.finish_reason = finishReason as string | null
     if (delta !== undefined && delta !== null) {
-      if (!isJsonObject(delta) || delta['tool_calls'] != null) return undefined
+      if (!isJsonObject(delta) || delta['tool_calls'] != null || delta['reasoning_details'] != null)
+        return undefined
       const texts: NonNullable<(typeof out)['delta']> = {}
       for (const field of DELTA_TEXTS) {
         const value = delta[field]

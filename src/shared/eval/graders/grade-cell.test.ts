@@ -13,6 +13,7 @@ const output = (over: Partial<CellOutput> = {}): CellOutput => ({
   ttftMs: 120,
   totalMs: 900,
   points: '0.0000421',
+  thought: false,
   ...over,
 })
 
@@ -113,6 +114,49 @@ describe('graders', () => {
     expect((await verdict({ type: 'points', max: '0.0000421' })).passed).toBe(true)
     expect((await verdict({ type: 'points', max: 0.00004 })).passed).toBe(false)
     expect((await verdict({ type: 'points', max: '1' }, output({ points: undefined }))).passed).toBe(false)
+  })
+
+  it('reasoning tokens compare the count with the limit, and say when it was counted from the text', async () => {
+    const thinking = output({ thought: true, reasoningTokens: 812, reasoningTokensEstimated: true })
+    const within = await verdict({ type: 'reasoning-tokens', max: 1000 }, thinking)
+    expect(within).toMatchObject({
+      passed: true,
+      label: 'reasoning tokens ≤ 1,000',
+      reason: 'the reply used 812 reasoning tokens (counted from its thinking text)',
+    })
+    expect((await verdict({ type: 'reasoning-tokens', max: 800 }, thinking)).passed).toBe(false)
+    // No thinking: none used, whatever the server left out.
+    expect((await verdict({ type: 'reasoning-tokens', max: 0 }, output())).passed).toBe(true)
+    const unknown = await verdict({ type: 'reasoning-tokens', max: 10 }, output({ thought: true }))
+    expect(unknown).toMatchObject({
+      passed: false,
+      reason: 'the reply thought, but its reasoning tokens are unknown',
+    })
+  })
+
+  it('thinking present or absent follows whether the reply thought', async () => {
+    const thought = output({ thought: true })
+    expect((await verdict({ type: 'thinking', present: true }, thought)).passed).toBe(true)
+    expect((await verdict({ type: 'thinking', present: false }, thought)).passed).toBe(false)
+    expect(await verdict({ type: 'thinking', present: false }, output())).toMatchObject({
+      passed: true,
+      label: 'no thinking',
+      reason: 'the reply did not think',
+    })
+  })
+
+  it('cache read needs at least the given cached input tokens', async () => {
+    const cached = output({ usage: { inputTokens: 2048, outputTokens: 10, cacheReadTokens: 1920 } })
+    expect(await verdict({ type: 'cache-read', min: 1024 }, cached)).toMatchObject({
+      passed: true,
+      reason: '1,920 of 2,048 input tokens were read from the cache',
+    })
+    expect((await verdict({ type: 'cache-read', min: 1921 }, cached)).passed).toBe(false)
+    const cold = output({ usage: { inputTokens: 2048, outputTokens: 10 } })
+    expect((await verdict({ type: 'cache-read', min: 1 }, cold)).passed).toBe(false)
+    expect((await verdict({ type: 'cache-read', min: 0 }, output())).reason).toBe(
+      'the reply reported no usage',
+    )
   })
 
   it('rubric asks the judge with the output as data and reads its verdict', async () => {

@@ -3,6 +3,7 @@ import type { CellOutput } from './cell-output'
 import type { GraderResult } from './grader-result'
 import { gradeJson, gradeToolCall } from './json-graders'
 import { directRegexTester, type RegexTester } from './regex-guard'
+import { gradeCacheRead, gradeReasoningTokens, gradeThinking } from './reasoning-graders'
 import { gradeFinishReason, gradeLatency, gradePoints } from './reply-graders'
 import { gradeRubric, type Judge } from './rubric-grader'
 import { gradeContains, gradeEquals, gradeRegex } from './text-graders'
@@ -36,6 +37,12 @@ export async function gradeOne(
       return gradeLatency(spec, output)
     case 'points':
       return gradePoints(spec, output)
+    case 'reasoning-tokens':
+      return gradeReasoningTokens(spec, output)
+    case 'thinking':
+      return gradeThinking(spec, output)
+    case 'cache-read':
+      return gradeCacheRead(spec, output)
     case 'rubric':
       return gradeRubric(spec, output, options.judge)
     default: {

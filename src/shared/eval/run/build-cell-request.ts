@@ -35,6 +35,7 @@ export function buildCellRequest(
   if (params.maxTokens !== undefined) request.maxTokens = params.maxTokens
   if (params.stop !== undefined) request.stop = params.stop
   if (params.seed !== undefined) request.seed = params.seed
+  if (params.reasoning !== undefined) request.reasoning = params.reasoning
   if (prompt.tools !== undefined) request.tools = prompt.tools
   if (prompt.toolChoice !== undefined) request.toolChoice = prompt.toolChoice
   if (prompt.responseFormat !== undefined) request.responseFormat = prompt.responseFormat

@@ -45,6 +45,8 @@ export const cellResultSchema = z.strictObject({
   outputTokens: z.number().optional(),
   usage: usageSchema.optional(),
   points: z.string().optional(),
+  /** Reasoning tokens: the server's count, else an o200k count of the thinking text. */
+  reasoningTokens: z.number().nonnegative().optional(),
   graders: z.array(graderResultSchema),
   /** The request completed and every grader passed (no graders: the request completed). */
   passed: z.boolean(),

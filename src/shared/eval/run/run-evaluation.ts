@@ -85,6 +85,12 @@ function toCellOutput(reply: CellReply): CellOutput {
     ...(m?.totalMs === undefined ? {} : { totalMs: m.totalMs }),
     ...(m?.tokensPerSecond === undefined ? {} : { tokensPerSecond: m.tokensPerSecond }),
     ...(m?.points === undefined ? {} : { points: m.points }),
+    ...(m?.reasoningTokens === undefined
+      ? {}
+      : {
+          reasoningTokens: m.reasoningTokens,
+          reasoningTokensEstimated: m.reasoningTokensEstimated === true,
+        }),
   })
 }
 
@@ -116,6 +122,7 @@ function toCellResult(
   if (reply.metrics !== undefined) cell.outputTokens = reply.metrics.outputTokens
   if (output.usage !== undefined) cell.usage = output.usage
   if (output.points !== undefined) cell.points = output.points
+  if (output.reasoningTokens !== undefined) cell.reasoningTokens = output.reasoningTokens
   return cell
 }
 

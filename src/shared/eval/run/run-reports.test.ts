@@ -33,9 +33,19 @@ describe('totals', () => {
   it('pass rate, latency and an exact points sum per target', () => {
     const totals = totalsForTarget(
       run([
-        cell({ caseId: 'a', totalMs: 100, points: '0.1' }),
-        cell({ caseId: 'b', totalMs: 300, points: '0.2', passed: false }),
-        cell({ caseId: 'c', totalMs: 200 }),
+        cell({
+          caseId: 'a',
+          totalMs: 100,
+          points: '0.1',
+          reasoningTokens: 800,
+          usage: { inputTokens: 2000, outputTokens: 900, cacheReadTokens: 1536, reasoningTokens: 800 },
+        }),
+        cell({ caseId: 'b', totalMs: 300, points: '0.2', passed: false, reasoningTokens: 120 }),
+        cell({
+          caseId: 'c',
+          totalMs: 200,
+          usage: { inputTokens: 2000, outputTokens: 9, cacheReadTokens: 1024 },
+        }),
         cell({ caseId: 'd', targetId: 'other', totalMs: 9999, points: '5' }),
       ]),
       't1',
@@ -48,6 +58,8 @@ describe('totals', () => {
       p95TotalMs: 300,
       points: '0.3',
       cellsWithoutPoints: 1,
+      reasoningTokens: 920,
+      cacheReadTokens: 2560,
     })
     expect(totals.passRate).toBeCloseTo(2 / 3)
   })

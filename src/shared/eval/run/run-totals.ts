@@ -21,6 +21,10 @@ export type TargetTotals = {
   points: string
   /** Cells without points (no usage reported): the sum leaves them out. */
   cellsWithoutPoints: number
+  /** Reasoning tokens of all cells (counted from the thinking text where the server gave none). */
+  reasoningTokens: number
+  /** Input tokens read from the provider's prompt cache, over all cells. */
+  cacheReadTokens: number
 }
 
 function numbers(cells: readonly CellResult[], pick: (c: CellResult) => number | undefined): number[] {
@@ -38,9 +42,13 @@ export function totalsForTarget(run: Pick<EvalRun, 'cells'>, targetId: string): 
   const speeds = numbers(cells, (c) => c.tokensPerSecond)
   let points = DECIMAL_ZERO
   let cellsWithoutPoints = 0
+  let reasoningTokens = 0
+  let cacheReadTokens = 0
   for (const cell of cells) {
     if (cell.points === undefined) cellsWithoutPoints++
     else points = addDecimal(points, parseDecimal(cell.points))
+    reasoningTokens += cell.reasoningTokens ?? cell.usage?.reasoningTokens ?? 0
+    cacheReadTokens += cell.usage?.cacheReadTokens ?? 0
   }
   const totals: TargetTotals = {
     targetId,
@@ -50,6 +58,8 @@ export function totalsForTarget(run: Pick<EvalRun, 'cells'>, targetId: string): 
     passRate: cells.length === 0 ? 0 : passed / cells.length,
     points: formatDecimal(points),
     cellsWithoutPoints,
+    reasoningTokens,
+    cacheReadTokens,
   }
   const set = (key: keyof TargetTotals, value: number | undefined) => {
     if (value !== undefined) (totals as Record<string, unknown>)[key] = value

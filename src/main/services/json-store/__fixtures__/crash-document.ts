@@ -11,8 +11,8 @@ export function crashPayloadFor(seq: number): string {
 }
 
 /**
- * The writer's schema, by hand rather than zod: loading zod costs a child ~130 ms of its ~300 ms start,
- * and the test starts more than a hundred of them. The test itself re-validates with zod.
+ * The writer's schema, by hand rather than zod: loading zod costs a child a large share of its
+ * start, and the test starts more than a hundred of them. The test itself re-validates with zod.
  */
 export const crashDocumentChecker: DocumentSchema<CrashDocument> = {
   safeParse(input) {

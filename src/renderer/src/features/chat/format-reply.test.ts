@@ -23,10 +23,13 @@ describe('reply footer formatting', () => {
     expect(formatRate(7.25)).toBe('7.3 tok/s')
   })
 
-  it('writes usage in / out / cached, and an estimated output with ~', () => {
+  it('writes usage in / out, input split by the cache when it was used, and an estimated output with ~', () => {
     expect(formatUsage({ inputTokens: 1200, outputTokens: 45, cacheReadTokens: 1000 })).toBe(
-      'in 1,200 · out 45 · cached 1,000',
+      'in 1,200 · out 45 · 200 uncached · 0 cache write · 1,000 cache read',
     )
+    expect(
+      formatUsage({ inputTokens: 12_504, outputTokens: 900, cacheWriteTokens: 1024, reasoningTokens: 812 }),
+    ).toBe('in 12,504 · out 900 (812 reasoning) · 11,480 uncached · 1,024 cache write · 0 cache read')
     expect(formatUsage({ inputTokens: 3, outputTokens: 4 })).toBe('in 3 · out 4 · cached 0')
     expect(formatUsage(undefined, { count: 17, estimated: true })).toBe('out ~17')
     expect(formatUsage(undefined)).toBeUndefined()

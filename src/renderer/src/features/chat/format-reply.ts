@@ -5,8 +5,8 @@ import { dialects } from '@shared/dialects'
 
 /** How reply figures are written under a reply, in the compare summary and in the inspector. */
 
-// One formatter for all: `toLocaleString('en-US')` builds an ICU formatter per call (~50 µs), and a
-// streaming reply's footer formats its figures every frame.
+// One formatter for all: `toLocaleString('en-US')` builds an ICU formatter per call, and a streaming
+// reply's footer formats its figures every frame (performance.md R1).
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const grouped = new Intl.NumberFormat('en-US')
 
@@ -44,13 +44,25 @@ export function formatCount(count: number): string {
   return grouped.format(count)
 }
 
-/** `in 45 · out 120 · cached 0`; out is marked `~` when it is a tokenizer estimate. */
+/**
+ * `in 45 · out 120 · cached 0`; with the prompt cache at work the input is split,
+ * `in 12,504 · out 120 · 480 uncached · 1,024 cache write · 11,000 cache read` (canonical `inputTokens`
+ * holds all three), and output says how much of it was reasoning, `out 900 (812 reasoning)`. Out is
+ * marked `~` when it is a tokenizer estimate.
+ */
 export function formatUsage(
   usage: Usage | undefined,
   fallbackOutput?: { count: number; estimated: boolean },
 ): string | undefined {
   if (usage !== undefined) {
-    return `in ${formatCount(usage.inputTokens)} · out ${formatCount(usage.outputTokens)} · cached ${formatCount(usage.cacheReadTokens ?? 0)}`
+    const read = usage.cacheReadTokens ?? 0
+    const write = usage.cacheWriteTokens ?? 0
+    const reasoning = usage.reasoningTokens ?? 0
+    const out = `out ${formatCount(usage.outputTokens)}${reasoning > 0 ? ` (${formatCount(reasoning)} reasoning)` : ''}`
+    const head = `in ${formatCount(usage.inputTokens)} · ${out}`
+    if (read === 0 && write === 0) return `${head} · cached 0`
+    const uncached = Math.max(0, usage.inputTokens - read - write)
+    return `${head} · ${formatCount(uncached)} uncached · ${formatCount(write)} cache write · ${formatCount(read)} cache read`
   }
   // Nothing arrived (an error before the reply): "out 0" would say nothing the state does not.
   if (fallbackOutput === undefined || fallbackOutput.count === 0) return undefined

@@ -99,6 +99,36 @@ describe('compareSummary', () => {
   })
 })
 
+describe('compareSummary of replies that thought or read the cache', () => {
+  it('adds reasoning tokens, thinking time and cache reads, marking estimates', () => {
+    const low: Partial<ReplyRecord> = {
+      ...openai,
+      usage: { inputTokens: 2048, outputTokens: 300, reasoningTokens: 200, cacheReadTokens: 1920 },
+      metrics: { ttftMs: 120, tokensPerSecond: 400, reasoningMs: 800, reasoningTokens: 200 },
+    }
+    const high: Partial<ReplyRecord> = {
+      ...anthropic,
+      usage: { inputTokens: 2048, outputTokens: 1500 },
+      metrics: {
+        ttftMs: 150,
+        tokensPerSecond: 380,
+        reasoningMs: 3200,
+        reasoningTokens: 1300,
+        reasoningTokensEstimated: true,
+      },
+    }
+    const view = compareSummary([
+      pane('a', [turn('t1'), reply('r1', low)]),
+      pane('b', [turn('t1'), reply('r2', high)]),
+    ])
+    expect(view?.rows.slice(4)).toEqual([
+      { label: 'Reasoning tokens', values: ['200', '~1,300'], differs: true },
+      { label: 'Thinking time', values: ['800 ms', '3.20 s'], differs: true },
+      { label: 'Cache read', values: ['1,920', '0'], differs: true },
+    ])
+  })
+})
+
 describe('compareSummary after a fork', () => {
   it('does not compare a reply with its own copy in a newly forked pane', () => {
     const answered = [turn('t1'), reply('r1', anthropic)]

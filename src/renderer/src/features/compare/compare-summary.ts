@@ -16,6 +16,9 @@ type CompareSide = {
   ttft: string
   total: string
   rate: string
+  reasoning: string
+  thinking: string
+  cacheRead: string
   points: string
   adjustments: ParamAdjustment[]
 }
@@ -73,15 +76,31 @@ function side(reply: ReplyRecord): CompareSide {
     ttft: formatDuration(reply.metrics.ttftMs) ?? NONE,
     total: formatDuration(reply.metrics.totalMs) ?? NONE,
     rate: formatRate(reply.metrics.tokensPerSecond) ?? NONE,
+    reasoning: reasoningTokens(reply),
+    thinking: formatDuration(reply.metrics.reasoningMs) ?? NONE,
+    cacheRead: reply.usage ? formatCount(reply.usage.cacheReadTokens ?? 0) : NONE,
     // Read as everywhere (formatPoints); the reply footer keeps the exact figure one click away.
     points: reply.metrics.points === undefined ? NONE : `${formatPoints(reply.metrics.points)} pts`,
     adjustments: reply.adjustments,
   }
 }
 
+/** The server's reasoning tokens, else the estimate from the thinking text (`~`), else none. */
+function reasoningTokens(reply: ReplyRecord): string {
+  const reported = reply.usage?.reasoningTokens
+  if (reported !== undefined && reported > 0) return formatCount(reported)
+  const estimated = reply.metrics.reasoningTokens
+  if (estimated !== undefined && estimated > 0) {
+    return `${reply.metrics.reasoningTokensEstimated ? '~' : ''}${formatCount(estimated)}`
+  }
+  return reported === 0 || estimated === 0 ? '0' : NONE
+}
+
 function targetLabel(reply: ReplyRecord): string {
   return `${dialectLabel(reply.dialect)} · ${reply.model}`
 }
+
+const hasCacheReads = (reply: ReplyRecord): boolean => (reply.usage?.cacheReadTokens ?? 0) > 0
 
 const adjustmentKey = (adjustment: ParamAdjustment): string => `${adjustment.param}:${adjustment.action}`
 
@@ -115,6 +134,10 @@ export function compareSummary(panes: readonly Pane[]): CompareSummaryView | und
       row('TTFT', 'ttft'),
       row('Total time', 'total'),
       row('Tokens/s', 'rate'),
+      // Rows about thinking and the cache only where a reply has something to say there.
+      ...(sides.some((s) => s.reasoning !== NONE) ? [row('Reasoning tokens', 'reasoning')] : []),
+      ...(sides.some((s) => s.thinking !== NONE) ? [row('Thinking time', 'thinking')] : []),
+      ...(replies.some((answer) => hasCacheReads(answer.reply)) ? [row('Cache read', 'cacheRead')] : []),
       row('Points', 'points'),
     ],
     adjustments: sides.map((s) => s.adjustments),

@@ -91,3 +91,42 @@ describe('unlinked settings', () => {
     ])
   })
 })
+
+describe('reasoning and the prompt cache', () => {
+  it('are linked like the other parameters, and each pane sends them in the request', () => {
+    const tools = [
+      { name: 'a', parameters: { type: 'object' } },
+      { name: 'b', parameters: { type: 'object' } },
+    ]
+    const c = applyParams({ ...compare, params: { ...compare.params, tools } }, 'p1', {
+      reasoning: { type: 'effort', effort: 'high' },
+      systemCache: { ttl: '1h' },
+      toolsCache: {},
+      promptCacheKey: 'user-42',
+    })
+    for (const index of [0, 1]) {
+      const request = sent(c, index)
+      expect(request.reasoning).toEqual({ type: 'effort', effort: 'high' })
+      expect(request.systemCache).toEqual({ ttl: '1h' })
+      expect(request.promptCacheKey).toBe('user-42')
+      // The breakpoint after the tools is on the last one.
+      expect(request.tools?.map((tool) => tool.cache)).toEqual([undefined, {}])
+    }
+    expect(settingDifferences(c)).toEqual([])
+  })
+
+  it('unlinked, compare effort low against high, and the differences say so', () => {
+    let c = setLinked(compare, 'reasoning', false, 'p1')
+    c = applyParams(c, 'p1', { reasoning: { type: 'effort', effort: 'low' } })
+    c = applyParams(c, 'p2', { reasoning: { type: 'budget', budgetTokens: 4096 } })
+    expect(sent(c, 0).reasoning).toEqual({ type: 'effort', effort: 'low' })
+    expect(sent(c, 1).reasoning).toEqual({ type: 'budget', budgetTokens: 4096 })
+    expect(settingDifferences(c)).toEqual([
+      { key: 'reasoning', label: 'Reasoning', values: ['effort low', 'thinking budget 4,096'] },
+    ])
+    // A key left empty is not sent; a breakpoint needs a system prompt to sit after.
+    const empty = applyParams({ ...compare, system: '' }, 'p1', { promptCacheKey: '', systemCache: {} })
+    expect(sent(empty, 0).promptCacheKey).toBeUndefined()
+    expect(sent(empty, 0).systemCache).toBeUndefined()
+  })
+})

@@ -1,5 +1,7 @@
 import { settingKeySchema, type Conversation, type SettingKey } from '@shared/history/conversation'
+import type { CacheBreakpoint, ReasoningSetting } from '@shared/chat/chat-request'
 import { paneSettings, SETTING_LABELS } from '@shared/history/pane-settings'
+import { describeReasoning } from '@renderer/features/params/reasoning-choice'
 
 export type SettingDifference = { key: SettingKey; label: string; values: string[] }
 
@@ -23,6 +25,11 @@ function shown(key: SettingKey, value: unknown): string {
       return Array.isArray(value) && value.length > 0 ? shorten(JSON.stringify(value)) : 'none'
     case 'stream':
       return value ? 'on' : 'off'
+    case 'reasoning':
+      return describeReasoning(value as ReasoningSetting | undefined)
+    case 'systemCache':
+    case 'toolsCache':
+      return value === undefined ? 'none' : `cached ${(value as CacheBreakpoint).ttl ?? '5m'}`
     default:
       if (value === undefined) return 'default'
       return typeof value === 'object' ? shorten(JSON.stringify(value)) : String(value)

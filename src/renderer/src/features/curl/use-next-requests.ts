@@ -31,8 +31,8 @@ export function selectNextRequestInputs(state: AppState): SettledInputs {
  * conversation 60 times a second), when rebuilding a long conversation's request would be waste.
  *
  * While a reply of the open conversation streams, nothing can be sent, and a pause between frames
- * is no sign of the inputs settling (at 4× CPU throttle frames come more than 100 ms apart, and
- * rebuilding the 1M-token conversation's two requests cost ~0.4 s per frame): the transcripts and
+ * is no sign of the inputs settling (on a slow machine frames come further apart than the pause, and
+ * rebuilding a long conversation's requests would then run every frame: performance.md R1 at 4×): the transcripts and
  * the draft then settle once the replies end. A change of anything else (a parameter, the model,
  * the profile) still settles after the pause, with the transcript as it is then.
  */

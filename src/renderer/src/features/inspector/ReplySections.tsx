@@ -40,13 +40,14 @@ export function AssembledResult({
           content: message.content,
           finish: run?.finish ?? reply?.finish ?? null,
           usage: run?.usage ?? reply?.usage ?? null,
-          ...(reply?.reasoning || run?.reasoning ? { reasoning: run?.reasoning ?? reply?.reasoning } : {}),
+          // Replies saved before thinking was kept in the content have it here.
+          ...(reply?.reasoning ? { reasoning: reply.reasoning } : {}),
           state,
         },
         null,
         2,
       ),
-    [message.content, run?.finish, run?.usage, run?.reasoning, reply, state],
+    [message.content, run?.finish, run?.usage, reply, state],
   )
   return (
     <Disclosure summary="Assembled result" defaultOpen>

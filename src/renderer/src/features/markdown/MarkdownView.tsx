@@ -26,7 +26,7 @@ export const MarkdownView = memo(function MarkdownView({
   /**
    * The text is a reply still streaming: virtualized from the start, whatever its length. Crossing
    * the threshold mid-stream switched to virtual blocks by remounting and re-rendering every block in
-   * one frame (~0.4 s at 4× CPU throttle, once per pane per reply). Read at mount only.
+   * one frame, once per pane per reply (performance.md R1 at 4×). Read at mount only.
    */
   streaming?: boolean
 }): React.JSX.Element {

@@ -42,9 +42,9 @@ export function adjustScrollUnlessFollowing<S extends Element>(followsEnd: () =>
  *
  * `isScrollingResetDelay`: tanstack re-renders the virtualizer's component when its range changes and
  * when `isScrolling` flips: true at a scroll (a synchronous render inside the scroll event), false
- * 150 ms after the last one. A streaming reply scrolls the view to its end every frame, and at 4× CPU
- * throttle frames come more than 150 ms apart, so every frame paid two extra renders of each
- * virtualizer for the flip alone. Nothing here reads `isScrolling`: it now resets only after a pause
+ * 150 ms after the last one. A streaming reply scrolls the view to its end every frame, and on a slow
+ * machine frames come further apart than that, so every frame paid two extra renders of each
+ * virtualizer for the flip alone (performance.md R1 at 4×). Nothing here reads `isScrolling`: it now resets only after a pause
  * longer than a slow frame, and only range changes render (those must, in the same frame).
  */
 export function sharedScrollVirtualizerOptions(scrollElement: () => Element | null) {

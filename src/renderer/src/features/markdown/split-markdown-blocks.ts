@@ -1,7 +1,7 @@
 /**
  * Splits markdown into blocks that render the same apart as together, so a streaming reply re-renders
- * only its last (growing) block per frame and every settled block is rendered once (performance.md:
- * a full re-parse per token costs ~19 ms past 8k characters).
+ * only its last (growing) block per frame and every settled block is rendered once: a full re-parse
+ * per token grows with the reply (performance.md R2).
  *
  * A block ends at a blank line; the blank lines stay with the block before them, so the blocks
  * concatenate to the text exactly. Two places are never cut:
@@ -87,7 +87,7 @@ export function splitMarkdownBlocks(text: string): string[] {
 /**
  * A copy of `slice` that does not keep its source alive. V8 makes a slice of 13+ characters a view
  * into the sliced string: each block cut from a growing reply would keep that frame's whole text
- * alive (measured: 1,500 blocks of a streamed 230k-character reply held ~200 MB per pane). Memoized
+ * alive, hundreds of megabytes for a long streamed reply (performance.md R3). Memoized
  * props keep the tail block of the frame before it settled, so the tail is copied too (it is short:
  * the cost is that of rendering it, which happens anyway).
  */
@@ -117,8 +117,8 @@ export function createBlockSplitter(): BlockSplitter {
       return generation
     },
     split(text) {
-      // Not `text.startsWith(previous)`: V8 compares that character by character (1.5 ms per call on
-      // a 250k-character reply, every frame), where a slice compared with === is a memcmp (0.05 ms).
+      // Not `text.startsWith(previous)`: V8 compares that character by character, every frame, where a
+      // slice compared with === is a memcmp (performance.md R2).
       if (previous === '' || text.length < previous.length || text.slice(0, previous.length) !== previous) {
         settled = []
         tailStart = 0

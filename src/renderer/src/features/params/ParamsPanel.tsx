@@ -6,6 +6,8 @@ import { useAppStore } from '@renderer/store'
 import { useNextRequests } from '@renderer/features/curl/use-next-requests'
 import { MaxTokensField } from './MaxTokensField'
 import { ParallelToolCallsField } from './ParallelToolCallsField'
+import { PromptCacheFields } from './PromptCacheFields'
+import { ReasoningField } from './ReasoningField'
 import { ResponseFormatField } from './response-format/ResponseFormatField'
 import { SeedField } from './SeedField'
 import { StopSequencesField } from './StopSequencesField'
@@ -65,6 +67,18 @@ function ParamsForm(): React.JSX.Element {
         <StreamField listed={listed('stream')} />
         <LinkToggle setting="stop" />
         <StopSequencesField listed={listed('stop')} />
+      </ParamsSection>
+
+      <ParamsSection title="Reasoning">
+        <LinkToggle setting="reasoning" />
+        <ReasoningField
+          listed={model === undefined || model.provider_pricing.some((provider) => provider.reasoning)}
+          nextRequests={nextRequests}
+        />
+      </ParamsSection>
+
+      <ParamsSection title="Prompt cache">
+        <PromptCacheFields />
       </ParamsSection>
 
       <ParamsSection title="Output">

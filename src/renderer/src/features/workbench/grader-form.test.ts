@@ -17,6 +17,17 @@ describe('grader form', () => {
     expect(built[1]).toEqual({ type: 'regex', pattern: 'temperature 0\\b', flags: 'i' })
   })
 
+  it('builds the reasoning and cache graders, and reads their lines back', () => {
+    expect(graderFromForm('reasoning-tokens', '2,048')).toEqual({ type: 'reasoning-tokens', max: 2048 })
+    expect(graderFromForm('thinking', 'absent')).toEqual({ type: 'thinking', present: false })
+    expect(graderFromForm('cache-read', '1024')).toEqual({ type: 'cache-read', min: 1024 })
+    const lines = 'reasoning-tokens: 500\nthinking: present\ncache-read: 1024'
+    expect(gradersToLines(gradersFromLines(lines))).toBe(lines)
+    expect(() => graderFromForm('thinking', 'maybe')).toThrow(/thinking: write present or absent/)
+    expect(() => graderFromForm('reasoning-tokens', '1.5')).toThrow(/reasoning-tokens/)
+    expect(() => graderFromForm('cache-read', '')).toThrow(/cache-read/)
+  })
+
   it('refuses what the file would refuse, in the schema words', () => {
     expect(() => graderFromForm('latency', 'soon')).toThrow(/latency/)
     expect(() => graderFromForm('json', '{not json')).toThrow(/json/)

@@ -10,6 +10,9 @@ export const GRADER_KINDS: ReadonlyArray<{ type: GraderType; arg: string }> = [
   { type: 'finish-reason', arg: 'stop, length, tool-calls…' },
   { type: 'latency', arg: 'max total ms' },
   { type: 'points', arg: 'max points' },
+  { type: 'reasoning-tokens', arg: 'max reasoning tokens' },
+  { type: 'thinking', arg: 'present or absent' },
+  { type: 'cache-read', arg: 'min cache-read tokens' },
   { type: 'rubric', arg: 'rubric' },
 ]
 
@@ -33,9 +36,27 @@ function build(type: GraderType, arg: string): unknown {
       return { type, maxTotalMs: Number(arg) }
     case 'points':
       return { type, max: arg.trim() }
+    case 'reasoning-tokens':
+      return { type, max: wholeNumber(arg) }
+    case 'thinking':
+      return { type, present: presence(arg) }
+    case 'cache-read':
+      return { type, min: wholeNumber(arg) }
     case 'rubric':
       return { type, rubric: arg }
   }
+}
+
+/** Empty stays empty (the schema then names the field) rather than becoming 0. */
+function wholeNumber(arg: string): number | undefined {
+  return arg.trim() === '' ? undefined : Number(arg.trim().replaceAll(',', ''))
+}
+
+function presence(arg: string): boolean {
+  const word = arg.trim().toLowerCase()
+  if (word === 'present' || word === 'yes' || word === 'true') return true
+  if (word === 'absent' || word === 'no' || word === 'false') return false
+  throw new Error('write present or absent')
 }
 
 /**
@@ -74,6 +95,12 @@ export function graderArg(spec: GraderSpec): string {
         .join(', ')
     case 'points':
       return String(spec.max)
+    case 'reasoning-tokens':
+      return String(spec.max)
+    case 'thinking':
+      return spec.present ? 'present' : 'absent'
+    case 'cache-read':
+      return String(spec.min)
     case 'rubric':
       return spec.rubric
   }

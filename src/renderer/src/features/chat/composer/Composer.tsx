@@ -1,8 +1,11 @@
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import { draftIsEmpty } from '@shared/history/pane-request'
 import { selectConversationBusy } from '@renderer/features/chat/chat-selectors'
+import { ContextMeter, ContextWarning } from './context-meter/ContextMeter'
+import type { MeterView } from './context-meter/context-meter-view'
+import { useContextMeter } from './context-meter/use-context-meter'
 import { DraftImages } from './DraftImages'
 import { IMAGE_MEDIA_TYPES } from './image-attachments'
 import { ImageChoice } from './ImageChoice'
@@ -27,13 +30,21 @@ export function Composer(): React.JSX.Element {
   const missingValues = useAppStore((state) => missingTemplateValues(state.conversation, state.composer))
   const images = useImageAttach()
   const { dragging, dropHandlers, onPaste } = useDraftDrop(images.attach)
+  const meter = useContextMeter()
+  // Send was pressed while the draft does not fit a model's context: the warning asks first.
+  const [askingOverflow, setAskingOverflow] = useState(false)
 
-  const send = (): void => {
+  const send = (anyway = false): void => {
     if (busy || empty) return
     if (missingValues !== '') {
       useAppStore.getState().notify('warning', `Give a value for ${missingValues} before sending.`)
       return
     }
+    if (meter.warnings.length > 0 && !anyway) {
+      setAskingOverflow(true)
+      return
+    }
+    setAskingOverflow(false)
     void useAppStore.getState().send()
   }
 
@@ -56,19 +67,27 @@ export function Composer(): React.JSX.Element {
         onPaste={onPaste}
       />
       <ImageChoice />
-      <ComposerBar images={images} busy={busy} canSend={!busy && !empty} onSend={send} />
+      <ContextWarning
+        view={meter}
+        asking={askingOverflow}
+        onSendAnyway={() => send(true)}
+        onCancel={() => setAskingOverflow(false)}
+      />
+      <ComposerBar images={images} meter={meter} busy={busy} canSend={!busy && !empty} onSend={send} />
     </div>
   )
 }
 
-/** Under the box: attach an image (or why not), the simulated fault, Stop while busy, Send. */
+/** Under the box: attach an image (or why not), the context used, the simulated fault, Stop, Send. */
 function ComposerBar({
   images,
+  meter,
   busy,
   canSend,
   onSend,
 }: {
   images: ImageAttach
+  meter: MeterView
   busy: boolean
   canSend: boolean
   onSend: () => void
@@ -104,13 +123,20 @@ function ComposerBar({
         </span>
       )}
       <span className="composer-spacer" />
+      <ContextMeter view={meter} />
       <SimulateFaultSelect />
       {busy && (
         <Button size="sm" variant="danger" onClick={() => void useAppStore.getState().stopAll()}>
           Stop
         </Button>
       )}
-      <Button size="sm" variant="primary" disabled={!canSend} onClick={onSend} title="Send (Ctrl+Enter)">
+      <Button
+        size="sm"
+        variant="primary"
+        disabled={!canSend}
+        onClick={() => onSend()}
+        title="Send (Ctrl+Enter)"
+      >
         Send
       </Button>
     </div>

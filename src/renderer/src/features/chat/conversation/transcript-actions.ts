@@ -1,6 +1,13 @@
+import type { CacheBreakpoint } from '@shared/chat/chat-request'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 import type { Slice } from '@renderer/store/slice'
-import { deleteMessage, insertMessageAfter, replaceMessage, withText } from './transcript-edits'
+import {
+  deleteMessage,
+  insertMessageAfter,
+  replaceMessage,
+  withMessageCache,
+  withText,
+} from './transcript-edits'
 import { touch } from './touch-conversation'
 
 /** Changes to a pane's transcript: the runs' and the user's edits go through here. */
@@ -14,6 +21,8 @@ export type TranscriptActions = {
    */
   editMessageText(paneId: string, messageId: string, text: string): void
   deleteMessage(paneId: string, messageId: string): void
+  /** Put a Messages cache breakpoint after a message, or take it away (`undefined`); saves. */
+  setMessageCache(paneId: string, messageId: string, cache: CacheBreakpoint | undefined): void
   /** A turn typed by hand (user, assistant or tool) after `afterId`; saves. */
   insertMessageAfter(paneId: string, afterId: string, message: StoredMessage): void
 }
@@ -42,6 +51,13 @@ export const createTranscriptActions: Slice<TranscriptActions> = (set, get) => (
   },
   deleteMessage(paneId, messageId) {
     get().updatePane(paneId, (pane) => deleteMessage(pane, messageId))
+    void get().saveConversation()
+  },
+  setMessageCache(paneId, messageId, cache) {
+    get().updatePane(paneId, (pane) => {
+      const message = pane.messages.find((m) => m.id === messageId)
+      return message ? replaceMessage(pane, messageId, withMessageCache(message, cache)) : pane
+    })
     void get().saveConversation()
   },
   insertMessageAfter(paneId, afterId, message) {

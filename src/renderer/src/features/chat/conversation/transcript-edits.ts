@@ -1,3 +1,4 @@
+import type { CacheBreakpoint } from '@shared/chat/chat-request'
 import type { Pane, StoredMessage } from '@shared/history/conversation'
 
 /**
@@ -65,5 +66,47 @@ export function withText(message: StoredMessage, text: string): StoredMessage {
       const unreachable: never = message
       throw new Error(`unknown message ${JSON.stringify(unreachable)}`)
     }
+  }
+}
+
+/** The part a message's cache breakpoint sits on: its last (an assistant's last text or tool call). */
+function breakpointIndex(message: StoredMessage): number {
+  if (message.role === 'tool') return -1
+  for (let i = message.content.length - 1; i >= 0; i--) {
+    const type = message.content[i]?.type
+    if (type === 'text' || type === 'image' || type === 'tool-call') return i
+  }
+  return -1
+}
+
+/** The Messages cache breakpoint after this message, if it has one. */
+export function messageCache(message: StoredMessage): CacheBreakpoint | undefined {
+  if (message.role === 'tool') return message.cache
+  const part = message.content[breakpointIndex(message)]
+  return part !== undefined && 'cache' in part ? part.cache : undefined
+}
+
+/** Whether a message can carry a breakpoint (an assistant turn of thinking alone cannot). */
+export function canCacheMessage(message: StoredMessage): boolean {
+  return message.role === 'tool' || breakpointIndex(message) !== -1
+}
+
+/** The message with a cache breakpoint after it (`undefined`: none); everything else is kept. */
+export function withMessageCache(message: StoredMessage, cache: CacheBreakpoint | undefined): StoredMessage {
+  const set = <T extends { cache?: CacheBreakpoint }>(item: T): T => {
+    const { cache: _old, ...rest } = item
+    return (cache === undefined ? rest : { ...rest, cache }) as T
+  }
+  if (message.role === 'tool') return set(message)
+  const index = breakpointIndex(message)
+  if (index === -1) return message
+  if (message.role === 'user') {
+    return { ...message, content: message.content.map((part, i) => (i === index ? set(part) : part)) }
+  }
+  return {
+    ...message,
+    content: message.content.map((part, i) =>
+      i === index && (part.type === 'text' || part.type === 'tool-call') ? set(part) : part,
+    ),
   }
 }

@@ -34,8 +34,7 @@ export type LiveRun = {
   error?: DialectError
   /** Plain-language explanation of a network error or timeout. */
   message?: string
-  /** From the reduced parts so far: reasoning text, finish reason and usage as the stream said. */
-  reasoning?: string
+  /** From the reduced parts so far: finish reason and usage as the stream said. */
   finish?: FinishReason
   usage?: Usage
   lastSeq: number

@@ -150,7 +150,6 @@ describe('reduceRunUpdates', () => {
               ? reference.result.content
               : [],
           )
-          expect(framed.runs[runId]?.reasoning).toBe(reference.result.reasoning)
         }
       }),
     )

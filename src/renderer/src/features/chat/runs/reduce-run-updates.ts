@@ -90,8 +90,7 @@ function mergeUpdates(state: RunUpdatesState, updates: readonly RunUpdate[]) {
         copied.add(run.runId)
       }
       for (const part of update.parts) reduceStreamPart(stream, part)
-      const { reasoning, finish, usage } = stream.result
-      if (reasoning !== undefined) next.reasoning = reasoning
+      const { finish, usage } = stream.result
       if (finish !== undefined) next.finish = finish
       if (usage !== undefined) next.usage = usage
     }

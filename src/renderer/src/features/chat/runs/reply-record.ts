@@ -26,7 +26,6 @@ export function buildReplyRecord(
   if (usage !== undefined) record.usage = usage
   const error = run.error ?? result.error ?? messageAsError(run)
   if (error !== undefined) record.error = error
-  if (result.reasoning !== undefined && result.reasoning !== '') record.reasoning = result.reasoning
   const metrics = run.metrics
   if (metrics !== undefined) {
     if (metrics.ttfbMs !== undefined) record.metrics.ttfbMs = metrics.ttfbMs
@@ -35,6 +34,11 @@ export function buildReplyRecord(
     if (metrics.tokensPerSecond !== undefined) record.metrics.tokensPerSecond = metrics.tokensPerSecond
     record.metrics.outputTokens = metrics.outputTokens
     if (metrics.points !== undefined) record.metrics.points = metrics.points
+    if (metrics.reasoningMs !== undefined) record.metrics.reasoningMs = metrics.reasoningMs
+    if (metrics.reasoningTokens !== undefined) {
+      record.metrics.reasoningTokens = metrics.reasoningTokens
+      record.metrics.reasoningTokensEstimated = metrics.reasoningTokensEstimated === true
+    }
   }
   return record
 }

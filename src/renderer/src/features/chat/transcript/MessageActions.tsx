@@ -1,8 +1,13 @@
 import type { StoredMessage } from '@shared/history/conversation'
 import { Button } from '@renderer/components/Button'
 import { CopyButton } from '@renderer/components/CopyButton'
-import { messageText } from '@renderer/features/chat/conversation/transcript-edits'
 import { useAppStore } from '@renderer/store'
+import { CacheBreakpointToggle } from '@renderer/features/params/CacheBreakpointToggle'
+import {
+  canCacheMessage,
+  messageCache,
+  messageText,
+} from '@renderer/features/chat/conversation/transcript-edits'
 
 /**
  * Per-message actions; those that change the transcript are disabled while the pane streams. Copy
@@ -22,9 +27,21 @@ export function MessageActions({
   onInsert: () => void
 }): React.JSX.Element {
   const isAssistant = message.role === 'assistant'
+  // Breakpoints are a Messages term: a Chat Completions pane caches prefixes by itself.
+  const messagesDialect = useAppStore(
+    (state) => state.conversation.panes.find((pane) => pane.id === paneId)?.dialect === 'anthropic-messages',
+  )
   return (
     <div className="msg-actions" role="toolbar" aria-label="Message actions">
       <CopyButton text={messageText(message)} ariaLabel="Copy message" />
+      {messagesDialect && canCacheMessage(message) && (
+        <CacheBreakpointToggle
+          label="Cache breakpoint after this message"
+          value={messageCache(message)}
+          disabled={disabled}
+          onChange={(cache) => useAppStore.getState().setMessageCache(paneId, message.id, cache)}
+        />
+      )}
       {isAssistant && (
         <Button size="sm" variant="ghost" onClick={() => useAppStore.getState().inspectMessage(message.id)}>
           Inspect

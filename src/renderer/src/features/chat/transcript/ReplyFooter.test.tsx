@@ -94,7 +94,7 @@ describe('ReplyFooter', () => {
     expect(text).toContain('TTFT 312 ms')
     expect(text).toContain('143 tok/s')
     expect(text).toContain('total 1.24 s')
-    expect(text).toContain('in 12 · out 40 · cached 2')
+    expect(text).toContain('in 12 · out 40 · 10 uncached · 0 cache write · 2 cache read')
     const points = screen.getByRole('button', { name: /0\.0000208 pts/ })
     expect(points.getAttribute('title')).toContain('0.0000207520 pts (exact)')
     // One click away: the exact figure in place.

@@ -84,7 +84,9 @@ function ReplyFigures({ view, blind }: { view: ReplyView; blind: boolean }): Rea
         )}
         {view.total && <Figure title="Total time">total {view.total}</Figure>}
         {view.usage && (
-          <Figure title="Tokens: input (prompt) · output · read from cache">{view.usage}</Figure>
+          <Figure title="Tokens: input (the whole prompt; when the prompt cache was used, split into uncached, written to the cache and read from it) · output (of which reasoning)">
+            {view.usage}
+          </Figure>
         )}
         {view.points && (
           <span className="reply-figure">

@@ -1,11 +1,12 @@
 import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
 import { formatPoints } from '@shared/catalog/format-points'
+import { formatCount } from '@renderer/features/chat/format-reply'
 import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
 import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
 import { useThrottledValue } from './use-throttled-value'
 
-/** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, points. */
+/** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, reasoning and cache-read tokens, points. */
 export function TotalsTable(): React.JSX.Element | null {
   const live = useAppStore((state) => state.wbRun)
   const run = useThrottledValue(live, 250, live?.status !== 'running')
@@ -21,6 +22,8 @@ export function TotalsTable(): React.JSX.Element | null {
           <th>p50 / p95 total</th>
           <th>p50 TTFT</th>
           <th>Mean speed</th>
+          <th>Reasoning tokens</th>
+          <th>Cache read</th>
           <th>Points</th>
         </tr>
       </thead>
@@ -37,6 +40,8 @@ export function TotalsTable(): React.JSX.Element | null {
             </td>
             <td>{gridMs(t.p50TtftMs)}</td>
             <td>{gridRate(t.meanTokensPerSecond)}</td>
+            <td>{formatCount(t.reasoningTokens)}</td>
+            <td>{formatCount(t.cacheReadTokens)}</td>
             <td title={`${t.points} (exact)`}>{formatPoints(t.points)}</td>
           </tr>
         ))}

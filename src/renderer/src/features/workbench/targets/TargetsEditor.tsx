@@ -2,6 +2,7 @@ import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import type { EvalTarget, ParamPreset } from '@shared/eval'
 import { AddTargetForm } from './AddTargetForm'
+import { TargetReasoning } from './TargetReasoning'
 import { useDefaultTargets } from './use-default-targets'
 
 /** One number of a target's parameter preset; empty means the prompt's own value. */
@@ -31,7 +32,7 @@ function PresetNumber(props: {
   )
 }
 
-/** The matrix's columns: profile + model + dialect + a parameter preset (temperature). */
+/** The matrix's columns: profile + model + dialect + a parameter preset (temperature, max tokens, reasoning). */
 export function TargetsEditor(): React.JSX.Element {
   const targets = useAppStore((state) => state.wbTargets)
   const setTargets = useAppStore((state) => state.setTargets)
@@ -64,6 +65,9 @@ export function TargetsEditor(): React.JSX.Element {
                   step={1}
                   onChange={setTargetParams}
                 />
+              </td>
+              <td>
+                <TargetReasoning target={target} onChange={setTargetParams} />
               </td>
               <td>
                 <Button
