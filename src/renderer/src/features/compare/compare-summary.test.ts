@@ -121,11 +121,37 @@ describe('compareSummary of replies that thought or read the cache', () => {
       pane('a', [turn('t1'), reply('r1', low)]),
       pane('b', [turn('t1'), reply('r2', high)]),
     ])
-    expect(view?.rows.slice(4)).toEqual([
+    // After the timings and speed, before the points.
+    expect(view?.rows.slice(5).map((row) => row.label)).toEqual([
+      'Reasoning tokens',
+      'Thinking time',
+      'Cache read',
+      'Points',
+    ])
+    expect(view?.rows.slice(5, 8)).toEqual([
       { label: 'Reasoning tokens', values: ['200', '~1,300'], differs: true },
       { label: 'Thinking time', values: ['800 ms', '3.20 s'], differs: true },
       { label: 'Cache read', values: ['1,920', '0'], differs: true },
     ])
+  })
+})
+
+describe('compareSummary of four panes', () => {
+  it('lists thinking for every pane once one of them thought, and the points of each', () => {
+    const thought: Partial<ReplyRecord> = {
+      ...anthropic,
+      metrics: { ...anthropic.metrics, reasoningMs: 900, reasoningTokens: 40 },
+    }
+    const view = compareSummary([
+      pane('a', [turn('t1'), reply('r1', openai)]),
+      pane('b', [turn('t1'), reply('r2', anthropic)]),
+      pane('c', [turn('t1'), reply('r3', thought)]),
+      pane('d', [turn('t1'), reply('r4', openai)]),
+    ])
+    const rows = new Map(view?.rows.map((row) => [row.label, row.values]))
+    expect(rows.get('Thinking time')).toEqual(['—', '—', '900 ms', '—'])
+    expect(rows.get('Points')).toHaveLength(4)
+    expect(rows.has('Cache read')).toBe(false)
   })
 })
 
