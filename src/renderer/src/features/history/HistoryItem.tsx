@@ -2,6 +2,7 @@ import { memo, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { ConfirmButton } from '@renderer/components/ConfirmButton'
 import { Truncate } from '@renderer/components/Truncate'
+import { useActionError } from '@renderer/components/use-action-error'
 import type { ConversationSummary } from '@shared/history/conversation'
 import { formatFullTime, formatRelativeTime } from './relative-time'
 
@@ -30,16 +31,7 @@ export const HistoryItem = memo(function HistoryItem({
   actions: HistoryItemActions
 }): React.JSX.Element {
   const [renaming, setRenaming] = useState(false)
-  const [error, setError] = useState<string>()
-
-  const run = async (action: () => Promise<void>): Promise<void> => {
-    setError(undefined)
-    try {
-      await action()
-    } catch (failure) {
-      setError((failure as Error).message)
-    }
-  }
+  const { error, run } = useActionError()
 
   return (
     <li
