@@ -53,7 +53,7 @@ const SERVICES_WITHOUT_IPC = {
 const SCRIPTS_WITHOUT_SERVICES = {
   regex: '^(@main/services|(\\.\\./)+src/main/services)(/|$)',
   message:
-    'Scripts drive the app from outside: as a process, or through a public entry (@main/eval-cli, @main/browser-main), never src/main/services.',
+    'Scripts drive the app from outside: as a process, or through a public entry (@main/browser-main), never src/main/services.',
 }
 
 export default tseslint.config(

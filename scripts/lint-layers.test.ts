@@ -60,10 +60,7 @@ const cases: { kind: string; file: string; forbidden: string[]; allowed: string[
       `import { createRegistryCellExecutor as planted } from '@main/services/eval/registry-cell-executor'`,
       `import { createRegistryCellExecutor as planted } from '../../src/main/services/eval/registry-cell-executor'`,
     ],
-    allowed: [
-      `import { createEvalCliServices as planted } from '@main/eval-cli'`,
-      `import { startBrowserMode as planted } from '@main/browser-main'`,
-    ],
+    allowed: [`import { startBrowserMode as planted } from '@main/browser-main'`],
   },
   {
     kind: 'an import climbs ../../../',

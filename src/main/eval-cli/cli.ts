@@ -1,4 +1,8 @@
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { EvalInputError } from '@shared/eval/eval-input-error'
 import { EVAL_LIMITS } from '@shared/eval/eval-limits'
 import { runEvalCli } from './run-eval-cli'
@@ -30,7 +34,8 @@ const code = await runEvalCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   readFile: readBounded,
-  writeFile: (path, text) => writeFile(path, text, 'utf8'),
+  writeChunks: (path, chunks) => pipeline(Readable.from(chunks), createWriteStream(path)),
+  tempDir: tmpdir(),
   signal: controller.signal,
 })
 process.exitCode = code

@@ -44,4 +44,16 @@ describe('eval CLI arguments', () => {
   it('the usage text mentions every flag', () => {
     for (const flag of Object.keys(EVAL_CLI_OPTIONS)) expect(EVAL_USAGE).toContain(`--${flag}`)
   })
+
+  it('reads --shard i/n and refuses shards outside 1…n', () => {
+    expect(parseEvalArgs(['s', '--shard', '2/3']).scale.shard).toEqual({ index: 2, count: 3 })
+    expect(parseEvalArgs(['s']).scale.shard).toBeUndefined()
+    for (const bad of ['0/3', '4/3', '1/0', '2', 'a/b', '1/1001', '-1/2'])
+      expect(() => parseEvalArgs(['s', '--shard', bad]), bad).toThrow(EvalUsageError)
+  })
+
+  it('--resume names the journal it goes on writing: --journal beside it is refused', () => {
+    expect(parseEvalArgs(['--resume', 'run.jsonl']).scale.resume).toBe('run.jsonl')
+    expect(() => parseEvalArgs(['--resume', 'a.jsonl', '--journal', 'b.jsonl'])).toThrow(EvalUsageError)
+  })
 })

@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { DIALECT_IDS, type DialectId } from '@shared/chat/chat-request'
 import { SEED_MODELS } from '@shared/catalog'
 import type { EvalTarget } from '@shared/eval/run/eval-run-types'
+import { EVAL_SCALE_OPTIONS, EVAL_SCALE_USAGE, parseScaleArgs, type EvalScaleArgs } from './eval-scale-args'
 
 export type EvalCliArgs = {
   help: boolean
@@ -19,6 +20,10 @@ export type EvalCliArgs = {
   tokensPerSecond: number | undefined
   /** `--record <dir>` / `--replay <dir>`: every cell's exchange to or from cassettes (docs/cassettes.md). */
   cassettes: { mode: 'record' | 'replay'; dir: string } | undefined
+  /** Sharding, journal, resume, HTML (eval-scale-args.ts). */
+  scale: EvalScaleArgs
+  /** Whether --target was given (a resumed run keeps its own targets). */
+  targetsGiven: boolean
 }
 
 /** The connection name of targets served by the in-process local gateway. */
@@ -39,12 +44,15 @@ export const EVAL_CLI_OPTIONS = {
   'tokens-per-second': { type: 'string' },
   record: { type: 'string' },
   replay: { type: 'string' },
+  ...EVAL_SCALE_OPTIONS,
 } as const satisfies ParseArgsConfig['options']
 
 export const EVAL_USAGE = `Usage: npm run eval -- <set-file> [options]
+       npm run eval -- merge <part.json>… [--json file] [--junit file] [--html file]
 
 Runs a test set (JSON or YAML, docs/eval.md) over targets and grades every cell. Progress goes to
 stderr, totals and failures to stdout. Exit code: 0 all cells passed, 1 a cell failed, 2 bad input.
+\`merge\` combines the parts of a sharded run (docs/eval.md, "Sharded runs").
 
 Options:
   --target <spec>         A target, repeatable: <dialect>:<model>[@<base_url>]. Dialect: openai-chat
@@ -62,7 +70,7 @@ Options:
   --record <dir>          Record every cell's exchange as a cassette in <dir> (docs/cassettes.md).
   --replay <dir>          Serve every cell from the cassettes in <dir>, with no network; a cell
                           without a cassette fails, saying so.
-  --print-schema          Print the JSON Schema of test-set files and exit.
+${EVAL_SCALE_USAGE}  --print-schema          Print the JSON Schema of test-set files and exit.
   -h, --help              Show this help.
 `
 
@@ -96,7 +104,7 @@ export function parseTargetSpec(spec: string): EvalTarget {
 }
 
 /** Both dialects × both catalog models, against the local gateway. */
-export function defaultTargets(): EvalTarget[] {
+function defaultTargets(): EvalTarget[] {
   return SEED_MODELS.flatMap((model) =>
     DIALECT_IDS.map((dialect) => parseTargetSpec(`${dialect}:${model.name}`)),
   )
@@ -139,6 +147,8 @@ export function parseEvalArgs(argv: string[]): EvalCliArgs {
     ttftMs: integerFlag('--ttft-ms', values['ttft-ms'], 0, 60_000),
     tokensPerSecond: integerFlag('--tokens-per-second', values['tokens-per-second'], 1, 1_000_000),
     cassettes: cassetteFlags(values.record, values.replay),
+    scale: parseScaleArgs(values, (message) => new EvalUsageError(message)),
+    targetsGiven: targets.length > 0,
   }
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatPoints } from './format-points'
+import { formatPoints, formatPointsNumber } from './format-points'
 
 describe('formatPoints', () => {
   it('reads the figures the issue found with three significant digits, the same precision each time', () => {
@@ -44,5 +44,15 @@ describe('formatPoints', () => {
         }
       }),
     )
+  })
+})
+
+describe('formatPointsNumber', () => {
+  it('reads a chart tick as formatPoints reads the same figure, never in exponent notation', () => {
+    expect(formatPointsNumber(0.00005)).toBe('0.0000500')
+    expect(formatPointsNumber(1e-7)).toBe('0.000000100')
+    expect(formatPointsNumber(0.1 + 0.2)).toBe('0.300')
+    expect(formatPointsNumber(0)).toBe('0')
+    expect(formatPointsNumber(1234.5)).toBe('1,235')
   })
 })

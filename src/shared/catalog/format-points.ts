@@ -36,6 +36,14 @@ export function formatPoints(exact: string): string {
   return `${whole}.${fraction.padEnd(fractionDigits, '0')}`
 }
 
+/**
+ * A points figure held as a number (a chart's axis tick) read as `formatPoints` writes it: fixed
+ * notation first, so a tick of 0.00005 reads `0.0000500`, never `5e-5`.
+ */
+export function formatPointsNumber(value: number): string {
+  return Number.isFinite(value) && Math.abs(value) < 1e21 ? formatPoints(value.toFixed(20)) : String(value)
+}
+
 /** The power of ten of the leading digit: 2 for 123, -4 for 0.000733. */
 function magnitudeOf(value: Decimal): number {
   return value.coefficient.toString().replace('-', '').length - 1 + value.exponent

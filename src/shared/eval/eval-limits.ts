@@ -21,4 +21,8 @@ export const EVAL_LIMITS = {
   regexInputChars: 100_000,
   /** Output text kept per cell in a saved run (the preview; the grade used the whole output). */
   outputChars: 200_000,
+  /** A reviewer's comment on a cell. */
+  reviewCommentChars: 10_000,
+  /** Shards a run may be split into (`--shard i/n`). */
+  shards: 1_000,
 } as const

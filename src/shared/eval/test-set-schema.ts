@@ -52,7 +52,7 @@ export const paramPresetSchema = z.strictObject({
 })
 export type ParamPreset = z.infer<typeof paramPresetSchema>
 
-const promptTemplateSchema = z.strictObject({
+export const promptTemplateSchema = z.strictObject({
   system: z.string().max(EVAL_LIMITS.valueChars).optional(),
   messages: z.array(promptMessageSchema).min(1).max(200),
   params: paramPresetSchema.optional(),

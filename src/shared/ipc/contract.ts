@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { chatRequestSchema, dialectIdSchema } from '../chat/chat-schemas'
 import { evalRunSchema, evalTargetSchema } from '../eval/run/eval-run-types'
+import { cellReviewSchema } from '../eval/run/cell-review'
 import { evalProgressEventSchema, evalRunSummarySchema, testSetSummarySchema } from './eval-schemas'
 import { EVAL_LIMITS } from '../eval/eval-limits'
 import { testSetSchema } from '../eval/test-set-schema'
@@ -162,10 +163,24 @@ export const invokeChannels = {
       concurrency: z.number().int().min(1).max(16).optional(),
       /** A stopped run to finish: its cells are kept, only the missing ones are sent. */
       resumeRunId: z.string().max(128).optional(),
+      /** Where rubric graders send their request; the first target when left out. */
+      graderTarget: evalTargetSchema.optional(),
     }),
     output: z.strictObject({ runId: z.string() }),
   },
   'eval:stop': { input: z.strictObject({ runId: z.string().max(128) }), output: z.undefined() },
+  /** The run still going in main with its cells so far (a reloaded renderer re-attaches), or null. */
+  'eval:active': { input: z.undefined(), output: evalRunSchema.nullable() },
+  /** A person's pass/fail with a comment on one cell (null takes it back); kept with the run. */
+  'eval:review': {
+    input: z.strictObject({
+      runId: z.string().max(128),
+      caseId: z.string(),
+      targetId: z.string(),
+      review: cellReviewSchema.nullable(),
+    }),
+    output: z.undefined(),
+  },
   'eval:list-runs': { input: z.undefined(), output: z.array(evalRunSummarySchema) },
   'eval:get-run': { input: z.strictObject({ id: z.string().max(128) }), output: evalRunSchema },
   'eval:list-sets': { input: z.undefined(), output: z.array(testSetSummarySchema) },
@@ -178,8 +193,8 @@ export const invokeChannels = {
   'eval:export': {
     input: z.strictObject({
       runId: z.string().max(128),
-      format: z.enum(['json', 'junit']),
-      /** JSON only: a previous run to include the comparison with. */
+      format: z.enum(['json', 'junit', 'html']),
+      /** JSON and HTML: a previous run to include the comparison with. */
       previousRunId: z.string().max(128).optional(),
     }),
     output: z.strictObject({ fileName: z.string(), text: z.string() }),

@@ -14,6 +14,10 @@ export const evalRunSummarySchema = evalRunSchema
     cells: z.number(),
     passed: z.number(),
     total: z.number(),
+    /** Each target's score, for the set's pass-rate trend (runs listed before it was kept lack it). */
+    targets: z
+      .array(z.strictObject({ id: z.string(), name: z.string(), passed: z.number(), cells: z.number() }))
+      .optional(),
   })
 export type EvalRunSummary = z.infer<typeof evalRunSummarySchema>
 

@@ -29,7 +29,12 @@ async function runEval(argv: string[]): Promise<{ code: number; stderr: string }
     stderr: (text) => (stderr += text),
     env: { [KEY_ENV]: REMOTE_KEY },
     readFile: (path) => readFile(path, 'utf8'),
-    writeFile: (path, text) => writeFile(path, text),
+    writeChunks: async (path, chunks) => {
+      let text = ''
+      for await (const chunk of chunks) text += chunk
+      await writeFile(path, text)
+    },
+    tempDir: dir,
   })
   return { code, stderr }
 }

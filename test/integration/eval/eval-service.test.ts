@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createEvalService } from '@main/services/eval/eval-service'
+import { createRunJournal } from '@main/services/eval/journal/run-journal-writer'
 import { parseRunJson } from '@shared/eval/run/export-json'
 import type { TestSet } from '@shared/eval/test-set-schema'
 import { bothDialectTargets, localGatewayTarget, quietLogger } from './support/local-gateway-target'
@@ -24,15 +25,15 @@ const set: TestSet = {
   cases: cities.map((city) => ({ id: city, vars: { city } })),
 }
 
-async function service(extra: { maxRunFileBytes?: number } = {}) {
+async function service(extra: { maxRunFileBytes?: number; dir?: string } = {}) {
   const events: EvalProgressEvent[] = []
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'eval-service-'))
+  const { dir = mkdtempSync(path.join(os.tmpdir(), 'eval-service-')), ...rest } = extra
   const evals = await createEvalService({
     userDataDir: dir,
     logger: quietLogger,
     resolveTarget,
     emit: (event) => events.push(event),
-    ...extra,
+    ...rest,
   })
   const ended = (runId: string) =>
     new Promise<EvalProgressEvent>((resolve) => {
@@ -74,6 +75,36 @@ describe('eval service', () => {
     const junit = await evals.exportRun({ runId, format: 'junit' })
     expect(junit.text).toContain('<testsuites')
     expect(junit.text.match(/<failure/g)).toHaveLength(10)
+  })
+
+  it('a review is kept with the saved run apart from the graders, listed per target, in the HTML export; null takes it back', async () => {
+    const { evals, ended } = await service()
+    const { runId } = await evals.start({ set, targets, concurrency: 4 })
+    await ended(runId)
+    const target = targets[0]?.id ?? ''
+    await evals.review({
+      runId,
+      caseId: 'Oslo',
+      targetId: target,
+      review: { verdict: 'fail', comment: 'too <b>short</b>', at: 1 },
+    })
+    const cell = (await evals.getRun(runId)).cells.find((c) => c.caseId === 'Oslo' && c.targetId === target)
+    expect(cell?.review).toEqual({ verdict: 'fail', comment: 'too <b>short</b>', at: 1 })
+    expect(cell?.passed).toBe(true)
+    expect((await evals.listRuns())[0]?.targets?.find((t) => t.id === target)).toMatchObject({
+      passed: 10,
+      cells: 10,
+    })
+    const html = await evals.exportRun({ runId, format: 'html' })
+    expect(html.fileName).toMatch(/\.html$/)
+    expect(html.text).toContain('Reviewed: fail — too &lt;b&gt;short&lt;/b&gt;')
+    await evals.review({ runId, caseId: 'Oslo', targetId: target, review: null })
+    expect(
+      (await evals.getRun(runId)).cells.find((c) => c.caseId === 'Oslo' && c.targetId === target)?.review,
+    ).toBeUndefined()
+    await expect(evals.review({ runId, caseId: 'nowhere', targetId: target, review: null })).rejects.toThrow(
+      /no result/,
+    )
   })
 
   it('stop keeps the finished cells; resume sends only the rest under the same id', async () => {
@@ -127,4 +158,92 @@ describe('eval service', () => {
     expect(last.error).toMatch(/could not be saved/)
     expect(await evals.listRuns()).toEqual([])
   })
+
+  it('a reloaded window re-attaches: the run under way with its cells so far', async () => {
+    const { evals, events, ended } = await service()
+    expect(await evals.active()).toBeNull()
+    const { runId } = await evals.start({ set, targets, concurrency: 1 })
+    await until(() => events.some((e) => e.cells.length > 0))
+    const seen = events.flatMap((e) => e.cells).length
+    const active = await evals.active()
+    expect(active).toMatchObject({ id: runId, status: 'running', setName: 'cities' })
+    expect(active?.cells.length).toBeGreaterThanOrEqual(seen)
+    expect(active?.caseIds).toEqual(cities)
+    await evals.stop(runId)
+    await ended(runId)
+    expect(await evals.active()).toBeNull()
+  })
+
+  it('a run the app did not live to save is a stopped run at the next start, and resumes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'eval-service-'))
+    mkdirSync(path.join(dir, 'eval-journals'))
+    // What a crash leaves: the head and the cells written so far, no end.
+    const journal = createRunJournal(path.join(dir, 'eval-journals', 'crashed-1.jsonl'), {
+      id: 'crashed-1',
+      setName: 'cities',
+      startedAt: 1,
+      status: 'running',
+      targets,
+      caseIds: cities,
+      set,
+    })
+    for (const city of cities.slice(0, 3))
+      journal.record({
+        caseId: city,
+        targetId: 'oa',
+        state: 'completed',
+        output: 'x openai-chat',
+        toolCalls: [],
+        graders: [],
+        passed: true,
+        finishedAt: 2,
+      })
+    journal.close()
+    const { evals, ended } = await service({ dir })
+    expect(readdirSync(path.join(dir, 'eval-journals'))).toEqual([])
+    expect(await evals.listRuns()).toMatchObject([
+      { id: 'crashed-1', status: 'stopped', cells: 3, total: 20 },
+    ])
+    await evals.start({ set, targets, resumeRunId: 'crashed-1' })
+    expect(await ended('crashed-1')).toMatchObject({ status: 'finished', done: 20 })
+    expect((await evals.getRun('crashed-1')).cells).toHaveLength(20)
+  })
+
+  it('a manual review is kept with the run, during it and after, and never changes the verdict', async () => {
+    const { evals, events, ended } = await service()
+    const { runId } = await evals.start({ set, targets, concurrency: 1 })
+    await until(() => events.some((e) => e.cells.length > 0))
+    const first = events.flatMap((e) => e.cells)[0]!
+    await evals.review({
+      runId,
+      caseId: first.caseId,
+      targetId: first.targetId,
+      review: { verdict: 'fail', comment: 'too long', at: 5 },
+    })
+    await ended(runId)
+    const saved = await evals.getRun(runId)
+    const reviewed = saved.cells.find((c) => c.caseId === first.caseId && c.targetId === first.targetId)
+    expect(reviewed).toMatchObject({ passed: first.passed, review: { verdict: 'fail', comment: 'too long' } })
+    // After the run: into the saved file; null takes it back.
+    await evals.review({ runId, caseId: first.caseId, targetId: first.targetId, review: null })
+    await evals.review({ runId, caseId: 'Lima', targetId: 'an', review: { verdict: 'pass', at: 6 } })
+    const again = await evals.getRun(runId)
+    expect(again.cells.filter((c) => c.review !== undefined).map((c) => [c.caseId, c.targetId])).toEqual([
+      ['Lima', 'an'],
+    ])
+    await expect(evals.review({ runId, caseId: 'nowhere', targetId: 'oa', review: null })).rejects.toThrow(
+      /no result/,
+    )
+  })
 })
+
+function until(ready: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = setInterval(() => {
+      if (ready()) {
+        clearInterval(check)
+        resolve()
+      }
+    }, 2)
+  })
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRegistryCellExecutor } from '@main/services/eval/registry-cell-executor'
 import type { RunRegistryOptions } from '@main/services/runs/run-registry-options'
-import { runEvaluation } from '@shared/eval/run/run-evaluation'
 import type { TestSet } from '@shared/eval/test-set-schema'
+import { runInMemory as runEvaluation } from '@test/support/run-in-memory'
 import { bothDialectTargets, localGatewayTarget, quietLogger } from './support/local-gateway-target'
 
 /** The eval core on the real run registry against the real local gateway (simulator, loopback). */
@@ -86,11 +86,11 @@ describe('evaluation over the run registry and the local gateway', () => {
     expect(resumed.cells.every((c) => c.passed)).toBe(true)
   })
 
-  it('a rubric grader asks the gateway itself and says why the simulator gives no verdict', async () => {
+  it('a rubric grader asks the gateway itself, whose simulator gives a deterministic verdict', async () => {
     const { execute, sent } = executor()
     const rubricSet: TestSet = {
       ...set,
-      graders: [{ type: 'rubric', rubric: 'Mentions the city' }],
+      graders: [{ type: 'rubric', rubric: 'Mentions "Atlantis"' }],
       cases: set.cases.slice(0, 1),
     }
     const run = await runEvaluation({
@@ -100,7 +100,7 @@ describe('evaluation over the run registry and the local gateway', () => {
       graderTarget: targets[1],
     })
     expect(run.cells[0]?.graders[0]).toMatchObject({ type: 'rubric', passed: false })
-    expect(run.cells[0]?.graders[0]?.reason).toContain('the grading model gave no VERDICT line')
+    expect(run.cells[0]?.graders[0]?.reason).toContain(String.raw`The output lacks \"Atlantis\"`)
     // The cell's request and the grading request, the latter in the grader target's dialect.
     expect(sent.map((url) => new URL(url).pathname)).toEqual(['/v1/chat/completions', '/v1/messages'])
   })

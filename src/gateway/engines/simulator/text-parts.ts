@@ -2,6 +2,7 @@ import type { ChatRequest } from '@shared/chat/chat-request'
 import type { StreamPart } from '@shared/chat/stream-part'
 import type { ConversationFacts } from './conversation-facts'
 import type { SimulatedEnding } from './finish-reason'
+import { composeGradingReply } from './grading-reply'
 import { composeJsonReply } from './json-reply'
 import { composeReplyText } from './prose-reply'
 import { replyLength } from './reply-length'
@@ -10,7 +11,10 @@ import type { ValueHints } from './schema-example/value-hints'
 import type { ContentEnd, ReplyContent, SimulationContext } from './simulation-types'
 import { tokenPieces, wellFormed } from './token-pieces'
 
-/** A text reply (prose, or JSON for the JSON response formats) as one text delta per token. */
+/**
+ * A text reply (prose, JSON for the JSON response formats, or a verdict for a rubric grading request)
+ * as one text delta per token.
+ */
 export function textContent(
   request: ChatRequest,
   context: SimulationContext,
@@ -20,6 +24,8 @@ export function textContent(
   outputCap: number,
 ): ReplyContent {
   const stop = request.stop ?? []
+  const grading = composeGradingReply(request, facts)
+  if (grading !== undefined) return textDeltas([grading], stop, outputCap)
   const json = composeJsonReply(request.responseFormat, context, facts, sampler, hints)
   if (json !== undefined) return textDeltas([json], stop, outputCap)
   const lengths = replyLength(facts, request, sampler, outputCap)

@@ -12,6 +12,10 @@ export function createEvalHandlers(deps: { evals: EvalService }): HandlersFor<'e
     'eval:stop': async ({ runId }) => {
       await evals.stop(runId)
     },
+    'eval:active': async () => evals.active(),
+    'eval:review': async (input) => {
+      await evals.review(input)
+    },
     'eval:list-runs': async () => evals.listRuns(),
     'eval:get-run': async ({ id }) => evals.getRun(id),
     'eval:list-sets': async () => evals.listSets(),

@@ -1,5 +1,15 @@
 import path from 'node:path'
-import { evalRunSchema, parseRunJson, runToJson, runToJunitXml, type EvalRun } from '@shared/eval'
+import {
+  evalRunSchema,
+  parseRunJson,
+  runToJson,
+  runToJunitXml,
+  totalsForTarget,
+  type CellReview,
+  type EvalRun,
+} from '@shared/eval'
+import { targetName } from '@shared/eval/charts/target-name'
+import { writeHtmlReport } from '@shared/eval/report'
 import type { EvalRunSummary } from '@shared/ipc/eval-schemas'
 import { UserFacingError } from '../user-facing-error'
 import { createJsonDirectoryStore } from '../json-store'
@@ -11,12 +21,17 @@ export type EvalRunStore = {
   read(id: string): Promise<EvalRun>
   /** Every saved run's summary, newest first. */
   list(): Promise<EvalRunSummary[]>
-  /** A saved run as a file to hand out: JSON (compared with `previousRunId` if given) or JUnit XML. */
+  /**
+   * A saved run as a file to hand out: JSON or the HTML report (compared with `previousRunId` if
+   * given; the report also charts the set's saved runs), or JUnit XML.
+   */
   export(input: {
     runId: string
-    format: 'json' | 'junit'
+    format: 'json' | 'junit' | 'html'
     previousRunId?: string
   }): Promise<{ fileName: string; text: string }>
+  /** Sets (or, with null, takes back) a person's verdict on one cell of a saved run. */
+  review(input: { runId: string; caseId: string; targetId: string; review: CellReview | null }): Promise<void>
 }
 
 function summarizeRun(run: EvalRun): EvalRunSummary {
@@ -28,6 +43,10 @@ function summarizeRun(run: EvalRun): EvalRunSummary {
     cells: run.cells.length,
     passed: run.cells.filter((cell) => cell.passed).length,
     total: run.caseIds.length * run.targets.length,
+    targets: run.targets.map((target) => {
+      const { passed, cells } = totalsForTarget(run, target.id)
+      return { id: target.id, name: targetName(target), passed, cells }
+    }),
   }
   if (run.finishedAt !== undefined) summary.finishedAt = run.finishedAt
   return summary
@@ -62,9 +81,26 @@ export async function openEvalRunStore(options: {
       const base = `${fileSafe(run.setName)}-${run.id}`
       if (input.format === 'junit') return { fileName: `${base}.junit.xml`, text: runToJunitXml(run) }
       const previous = input.previousRunId === undefined ? undefined : await read(input.previousRunId)
+      if (input.format === 'html') {
+        const trend = (await runs.summaries()).flatMap(({ summary }) =>
+          summary.setName === run.setName && summary.targets !== undefined
+            ? [{ id: summary.id, startedAt: summary.startedAt, targets: summary.targets }]
+            : [],
+        )
+        const options = previous === undefined ? { trend } : { trend, previous }
+        return { fileName: `${base}.html`, text: writeHtmlReport(run, options) }
+      }
       const text = runToJson(run, previous)
       parseRunJson(text) // what we hand out must read back
       return { fileName: `${base}.json`, text }
+    },
+    async review({ runId, caseId, targetId, review }) {
+      const run = await read(runId)
+      const cell = run.cells.find((c) => c.caseId === caseId && c.targetId === targetId)
+      if (cell === undefined) throw new UserFacingError('not_found', 'That cell has no result to review yet.')
+      if (review === null) delete cell.review
+      else cell.review = review
+      await runs.write(run.id, run)
     },
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import {
   checkCasesAgainstPrompt,
-  runEvaluation,
+  type CellReview,
   type EvalRun,
   type EvalTarget,
   type TestSet,
@@ -10,24 +11,37 @@ import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
 import { UserFacingError } from '../user-facing-error'
 import type { Logger } from '../log/logger'
 import type { RunTarget } from '../runs/run-registry-options'
-import { createEvalProgressBatcher, PROGRESS_FRAME_MS } from './eval-progress-batcher'
+import { PROGRESS_FRAME_MS } from './eval-progress-batcher'
 import { openEvalRunStore, type EvalRunStore } from './eval-run-store'
+import { startJournaledEvalRun, type JournaledEvalRun } from './journaled-eval-run'
 import { createRegistryCellExecutor } from './registry-cell-executor'
 import { openTestSetStore } from './test-set-store'
 import { createVmRegexTester } from './vm-regex-tester'
+import { openEvalJournalFolder } from './journal/eval-journal-folder'
+import { readRunJournal } from './journal/run-journal-reader'
 
 const DEFAULT_CONCURRENCY = 4
 
 export type EvalService = Awaited<ReturnType<typeof createEvalService>>
 
-type StartInput = { set: TestSet; targets: EvalTarget[]; concurrency?: number; resumeRunId?: string }
+type StartInput = {
+  set: TestSet
+  targets: EvalTarget[]
+  concurrency?: number
+  resumeRunId?: string
+  graderTarget?: EvalTarget
+}
+
+type ReviewInput = { runId: string; caseId: string; targetId: string; review: CellReview | null }
 
 /**
  * The workbench's evaluations in main: one run at a time on the run registry (same dialect layer,
  * retries, timeouts and key handling as a chat run; keys never leave main), progress batched to at
  * most one event per frame, stop and resume, and runs and test sets saved as JSON files under the
  * app's data dir (`eval-runs/`, `eval-sets/`, atomic writes, corrupt files set aside) so a run can be
- * re-opened and compared with a later one.
+ * re-opened and compared with a later one. While a run goes, each cell is appended to its journal
+ * (`eval-journals/`) as it finishes: main holds no cells, a renderer reloaded mid-run re-attaches from
+ * it, and a run the app did not live to save is recovered as a stopped run at the next start.
  */
 export async function createEvalService(options: {
   userDataDir: string
@@ -40,6 +54,8 @@ export async function createEvalService(options: {
   maxRunFileBytes?: number
 }) {
   const runs = await openEvalRunStore(options)
+  const journals = await openEvalJournalFolder(options)
+  await journals.recover((run) => runs.write(run))
   const sets = await openTestSetStore(options)
   const { execute, registry } = createRegistryCellExecutor({
     logger: options.logger,
@@ -49,39 +65,44 @@ export async function createEvalService(options: {
   const testRegex = createVmRegexTester()
   const frameMs = options.progressFrameMs ?? PROGRESS_FRAME_MS
 
-  let active: { runId: string; controller: AbortController; done: Promise<void> } | null = null
+  let active: JournaledEvalRun | null = null
 
   async function start(input: StartInput): Promise<{ runId: string }> {
     if (active) throw new UserFacingError('busy', 'An evaluation is already running; stop it first.')
-    checkRunnable(input.set)
     const resume = input.resumeRunId === undefined ? undefined : await runs.read(input.resumeRunId)
     if (resume?.status === 'finished')
       throw new UserFacingError('finished', 'That run has finished; there is nothing to resume.')
+    // A resume goes on with the run as it was started (after a restart the draft may be another).
+    const set = resume?.set ?? input.set
+    checkRunnable(set)
     const runId = resume?.id ?? `${Date.now()}-${randomUUID().slice(0, 8)}`
-    const controller = new AbortController()
-    const batcher = createEvalProgressBatcher({ runId, emit: options.emit, frameMs })
-    const run = runEvaluation({
-      set: input.set,
-      targets: input.targets,
-      execute,
-      concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
-      testRegex,
-      signal: controller.signal,
-      newRunId: () => runId,
-      onProgress: batcher.onProgress,
-      ...(resume ? { resume } : {}),
-    })
-    const done = run.then(
-      async (finished) => batcher.flush(finished.status, await saveFinished(runs, finished, options.logger)),
-      (error: unknown) => {
-        batcher.flush('failed', (error as Error).message)
+    const journalFile = journals.pathOf(runId)
+    // A journal left by a save that failed: the saved run (or the resume's) is what goes on.
+    await rm(journalFile, { force: true })
+    const current = startJournaledEvalRun(
+      { execute, testRegex, runs, logger: options.logger, emit: options.emit, frameMs },
+      {
+        runId,
+        journalFile,
+        set,
+        targets: resume?.set === undefined ? input.targets : resume.targets,
+        concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
+        resume,
+        graderTarget: input.graderTarget,
       },
     )
-    active = { runId, controller, done }
-    void done.finally(() => {
+    active = current
+    void current.done.finally(() => {
       if (active?.runId === runId) active = null
     })
     return { runId }
+  }
+
+  /** A manual verdict on a cell: into the journal of the run under way, else into the saved run. */
+  async function review(input: ReviewInput): Promise<void> {
+    const journal = active?.runId === input.runId ? active.journal() : undefined
+    if (journal === undefined) await runs.review(input)
+    else journal.review(input.caseId, input.targetId, input.review)
   }
 
   return {
@@ -90,6 +111,12 @@ export async function createEvalService(options: {
       if (active?.runId !== runId) return
       active.controller.abort()
       await active.done
+    },
+    review,
+    /** The run under way with the cells it has so far (a reloaded renderer re-attaches), or null. */
+    async active(): Promise<EvalRun | null> {
+      if (active?.journal() === undefined) return null
+      return readRunJournal(active.journalFile)
     },
     listRuns: () => runs.list(),
     getRun: (id: string) => runs.read(id),
@@ -112,17 +139,4 @@ function checkRunnable(set: TestSet): void {
   } catch (error) {
     throw new UserFacingError('invalid_set', (error as Error).message)
   }
-}
-
-/**
- * Saves a finished run: undefined when saved, else why not. The grid has every cell already; a run
- * too large to save is still shown, and said so.
- */
-async function saveFinished(runs: EvalRunStore, run: EvalRun, logger: Logger): Promise<string | undefined> {
-  const problem = await runs.write(run).then(
-    () => undefined,
-    (error: unknown) => `The run could not be saved: ${(error as Error).message}`,
-  )
-  if (problem !== undefined) logger.warn(problem)
-  return problem
 }

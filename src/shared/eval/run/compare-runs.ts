@@ -1,4 +1,4 @@
-import { cellKey, type CellResult, type EvalRun } from './eval-run-types'
+import { cellKey, type CellResult } from './eval-run-types'
 
 type CellChange = {
   caseId: string
@@ -21,24 +21,42 @@ export type RunComparison = {
   removed: number
 }
 
-export function compareRuns(
-  previous: Pick<EvalRun, 'cells'>,
-  current: Pick<EvalRun, 'cells'>,
-): RunComparison {
+type ComparisonAccumulator = {
+  /** Compares one cell of the current run with its counterpart in the earlier one. */
+  add(after: CellResult): void
+  comparison(): RunComparison
+}
+
+/** A comparison built as the current run's cells stream past (the CLI reads them from its journal). */
+export function createComparison(previous: { cells: readonly CellResult[] }): ComparisonAccumulator {
   const before = new Map(previous.cells.map((cell) => [cellKey(cell.caseId, cell.targetId), cell]))
-  const comparison: RunComparison = { regressions: [], fixes: [], unchanged: 0, added: 0, removed: 0 }
+  const result: RunComparison = { regressions: [], fixes: [], unchanged: 0, added: 0, removed: 0 }
   const seen = new Set<string>()
-  for (const after of current.cells) {
-    const key = cellKey(after.caseId, after.targetId)
-    seen.add(key)
-    const old = before.get(key)
-    if (old === undefined) comparison.added++
-    else if (old.passed && !after.passed)
-      comparison.regressions.push({ caseId: after.caseId, targetId: after.targetId, before: old, after })
-    else if (!old.passed && after.passed)
-      comparison.fixes.push({ caseId: after.caseId, targetId: after.targetId, before: old, after })
-    else comparison.unchanged++
+  return {
+    add(after) {
+      const key = cellKey(after.caseId, after.targetId)
+      seen.add(key)
+      const old = before.get(key)
+      if (old === undefined) result.added++
+      else if (old.passed && !after.passed)
+        result.regressions.push({ caseId: after.caseId, targetId: after.targetId, before: old, after })
+      else if (!old.passed && after.passed)
+        result.fixes.push({ caseId: after.caseId, targetId: after.targetId, before: old, after })
+      else result.unchanged++
+    },
+    comparison() {
+      let removed = 0
+      for (const key of before.keys()) if (!seen.has(key)) removed++
+      return { ...result, removed }
+    },
   }
-  for (const key of before.keys()) if (!seen.has(key)) comparison.removed++
-  return comparison
+}
+
+export function compareRuns(
+  previous: { cells: readonly CellResult[] },
+  current: { cells: readonly CellResult[] },
+): RunComparison {
+  const accumulator = createComparison(previous)
+  for (const cell of current.cells) accumulator.add(cell)
+  return accumulator.comparison()
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { dialectIdSchema, finishReasonSchema, usageSchema } from '../../chat/chat-schemas'
 import { terminalStateSchema } from '../../runs/run-types'
-import { paramPresetSchema } from '../test-set-schema'
+import { EVAL_LIMITS } from '../eval-limits'
+import { paramPresetSchema, promptTemplateSchema, testSetSchema } from '../test-set-schema'
+import { cellReviewSchema } from './cell-review'
 
 /**
  * One column of the matrix: where requests go (`connection`: a profile id in the app, a named
@@ -17,6 +19,11 @@ export const evalTargetSchema = z.strictObject({
   dialect: dialectIdSchema,
   /** Overrides the prompt's params. */
   params: paramPresetSchema.optional(),
+  /**
+   * This column's own prompt, where columns differ in prompt as well as model (a promptfoo config's
+   * prompts × providers); else the run's prompt.
+   */
+  prompt: promptTemplateSchema.optional(),
 })
 export type EvalTarget = z.infer<typeof evalTargetSchema>
 
@@ -25,6 +32,8 @@ const graderResultSchema = z.strictObject({
   label: z.string(),
   passed: z.boolean(),
   reason: z.string(),
+  /** Not run (an assertion the workbench cannot run, skipped on request); it does not decide the cell. */
+  skipped: z.boolean().optional(),
 })
 
 /** One case × target: what came back, its figures and its grades. */
@@ -52,21 +61,38 @@ export const cellResultSchema = z.strictObject({
   passed: z.boolean(),
   /** Epoch ms when the cell finished. */
   finishedAt: z.number(),
+  review: cellReviewSchema.optional(),
 })
 export type CellResult = z.infer<typeof cellResultSchema>
+
+/** Which share of the cases a run holds (`--shard i/n`): case k (from 0) belongs to shard k mod n + 1. */
+const runShardSchema = z.strictObject({
+  index: z.number().int().min(1).max(EVAL_LIMITS.shards),
+  count: z.number().int().min(1).max(EVAL_LIMITS.shards),
+})
+export type RunShard = z.infer<typeof runShardSchema>
 
 export const evalRunSchema = z.strictObject({
   id: z.string(),
   setName: z.string(),
   startedAt: z.number(),
   finishedAt: z.number().optional(),
-  /** `stopped`: the user stopped it; resuming runs only the cells not in `cells`. */
+  /**
+   * `stopped`: stopped by the user, or found unfinished after a crash; resuming runs only the cells
+   * not in `cells`. `running` only in a run still going (or a journal read while it is written).
+   */
   status: z.enum(['running', 'stopped', 'finished']),
   targets: z.array(evalTargetSchema),
+  /** The cases of this run, in the set's order (a shard's own share only). */
   caseIds: z.array(z.string()),
+  /** The set as run (its prompt, cases and graders): what a resume after a restart runs again. */
+  set: testSetSchema.optional(),
+  shard: runShardSchema.optional(),
   cells: z.array(cellResultSchema),
 })
 export type EvalRun = z.infer<typeof evalRunSchema>
+/** A run without its cells: what the engine and the journal hold while the cells stream to disk. */
+export type EvalRunHead = Omit<EvalRun, 'cells'>
 
 /** The key of a cell in maps: case id and target id (ids may hold any character but NUL). */
 export function cellKey(caseId: string, targetId: string): string {

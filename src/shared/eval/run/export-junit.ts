@@ -1,5 +1,5 @@
 import { graderVerdictLine } from '../graders/grader-result'
-import { cellKey, type CellResult, type EvalRun } from './eval-run-types'
+import { cellKey, type CellResult, type EvalRun, type EvalTarget } from './eval-run-types'
 
 /**
  * Text for XML 1.0: characters the format cannot hold at all (C0 controls other than tab, LF, CR;
@@ -31,7 +31,7 @@ const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3)
 /** Output in JUnit's system-out: enough to see what failed, not the whole reply of a long case. */
 const SYSTEM_OUT_CHARS = 4_000
 
-function testCase(cell: CellResult | undefined, caseId: string, targetId: string): string {
+export function junitTestCase(cell: CellResult | undefined, caseId: string, targetId: string): string {
   const open = `    <testcase name="${escapeXml(caseId, true)}" classname="${escapeXml(targetId, true)}" time="${seconds(cell?.totalMs)}">`
   if (cell === undefined)
     return `${open}\n      <skipped message="not run (the run was stopped)"/>\n    </testcase>`
@@ -54,27 +54,53 @@ function testCase(cell: CellResult | undefined, caseId: string, targetId: string
   return lines.join('\n')
 }
 
+/** What a testsuite's opening tag counts, summed as the cells pass. */
+type JunitSuiteCounts = { failures: number; errors: number; present: number; timeMs: number }
+
+export function createJunitCounts(): JunitSuiteCounts {
+  return { failures: 0, errors: 0, present: 0, timeMs: 0 }
+}
+
+export function countJunitCell(counts: JunitSuiteCounts, cell: CellResult): void {
+  counts.present++
+  if (cell.graders.some((g) => !g.passed)) counts.failures++
+  if (cell.state !== 'completed') counts.errors++
+  counts.timeMs += cell.totalMs ?? 0
+}
+
+type JunitRun = Pick<EvalRun, 'setName' | 'targets' | 'caseIds'>
+
+export function junitOpening(run: Pick<EvalRun, 'setName'>): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${escapeXml(run.setName, true)}">\n`
+}
+
+export const JUNIT_CLOSING = '</testsuites>\n'
+
+/** A target's testsuite tag: one testcase per case of the run, `skipped` for those without a cell. */
+export function junitSuiteOpening(run: JunitRun, target: EvalTarget, counts: JunitSuiteCounts): string {
+  const name = `${run.setName} · ${target.label ?? target.id}`
+  const skipped = run.caseIds.length - counts.present
+  return `  <testsuite name="${escapeXml(name, true)}" tests="${run.caseIds.length}" failures="${counts.failures}" errors="${counts.errors}" skipped="${skipped}" time="${seconds(counts.timeMs)}">\n`
+}
+
+export const JUNIT_SUITE_CLOSING = '  </testsuite>\n'
+
 /**
  * JUnit XML for CI: one testsuite per target (named by its label or id), one testcase per case;
  * failed graders are a `failure` with their reasons, a request that did not complete an `error`,
- * a cell not run (stopped run) `skipped`.
+ * a cell not run (stopped run) `skipped`. Built from the same pieces the CLI streams a large run with.
  */
 export function runToJunitXml(run: Pick<EvalRun, 'setName' | 'targets' | 'caseIds' | 'cells'>): string {
   const cells = new Map(run.cells.map((cell) => [cellKey(cell.caseId, cell.targetId), cell]))
-  const suites = run.targets.map((target) => {
+  const parts = [junitOpening(run)]
+  for (const target of run.targets) {
     const own = run.caseIds.map((caseId) => ({ caseId, cell: cells.get(cellKey(caseId, target.id)) }))
-    const failures = own.filter(
-      ({ cell }) => cell !== undefined && cell.graders.some((g) => !g.passed),
-    ).length
-    const errors = own.filter(({ cell }) => cell !== undefined && cell.state !== 'completed').length
-    const skipped = own.filter(({ cell }) => cell === undefined).length
-    const time = own.reduce((sum, { cell }) => sum + (cell?.totalMs ?? 0), 0)
-    const name = `${run.setName} · ${target.label ?? target.id}`
-    return [
-      `  <testsuite name="${escapeXml(name, true)}" tests="${own.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(time)}">`,
-      ...own.map(({ caseId, cell }) => testCase(cell, caseId, target.id)),
-      '  </testsuite>',
-    ].join('\n')
-  })
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${escapeXml(run.setName, true)}">\n${suites.join('\n')}\n</testsuites>\n`
+    const counts = createJunitCounts()
+    for (const { cell } of own) if (cell !== undefined) countJunitCell(counts, cell)
+    parts.push(junitSuiteOpening(run, target, counts))
+    for (const { caseId, cell } of own) parts.push(`${junitTestCase(cell, caseId, target.id)}\n`)
+    parts.push(JUNIT_SUITE_CLOSING)
+  }
+  parts.push(JUNIT_CLOSING)
+  return parts.join('')
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { ChatRequest } from '../../chat/chat-request'
 import { TemplateError } from '../../templates/template'
 import type { TestSet } from '../test-set-schema'
+import { runInMemory as runEvaluation } from '@test/support/run-in-memory'
 import type { EvalTarget } from './eval-run-types'
-import { runEvaluation, type CellReply, type ExecuteCell } from './run-evaluation'
+import { runEvaluation as runStreaming, type CellReply, type ExecuteCell } from './run-evaluation'
+import { shardCases } from './shard'
 
 const set: TestSet = {
   format: 'model-gateway-test-set',
@@ -185,5 +187,62 @@ describe('runEvaluation', () => {
     expect(a).toMatchObject({ passed: true, state: 'completed' })
     expect(b).toMatchObject({ passed: false, state: 'network_error', error: 'connection refused' })
     expect(judged[0]).toMatchObject({ id: 'a', model: 'm1', dialect: 'anthropic-messages' })
+  })
+
+  it('hands each cell to record as it finishes and keeps none; a record that throws stops the run', async () => {
+    const { execute, calls } = echoExecutor()
+    const recorded: string[] = []
+    const head = await runStreaming({
+      set,
+      targets,
+      execute,
+      concurrency: 1,
+      record: (cell) => {
+        recorded.push(`${cell.caseId}/${cell.targetId}`)
+      },
+    })
+    expect(head).not.toHaveProperty('cells')
+    expect(recorded).toEqual(['no/a', 'no/b', 'fr/a', 'fr/b', 'it/a', 'it/b', 'es/a', 'es/b'])
+
+    const before = calls.length
+    const full = new Error('disk full')
+    await expect(
+      runStreaming({
+        set,
+        targets,
+        execute,
+        concurrency: 1,
+        record: () => {
+          throw full
+        },
+      }),
+    ).rejects.toBe(full)
+    // Nothing new starts once a cell could not be kept.
+    expect(calls.length - before).toBe(1)
+  })
+
+  it('a shard runs only its cases, and the shards of a run hold every cell exactly once', async () => {
+    const { execute } = echoExecutor()
+    const whole = await runEvaluation({ set, targets, execute })
+    const parts = await Promise.all(
+      [1, 2, 3].map((index) => runEvaluation({ set, targets, execute, shard: { index, count: 3 } })),
+    )
+    expect(parts.map((p) => p.caseIds)).toEqual([['no', 'es'], ['fr'], ['it']])
+    expect(parts.map((p) => p.shard)).toEqual([1, 2, 3].map((index) => ({ index, count: 3 })))
+    const keys = parts.flatMap((p) => p.cells.map((c) => `${c.caseId}/${c.targetId}`)).sort()
+    expect(keys).toEqual(whole.cells.map((c) => `${c.caseId}/${c.targetId}`).sort())
+  })
+})
+
+describe('shardCases', () => {
+  it('puts every case in exactly one of n shards, sizes within one, whatever n', () => {
+    const cases = Array.from({ length: 23 }, (_, k) => k)
+    for (const count of [1, 2, 3, 7, 23, 40]) {
+      const shards = Array.from({ length: count }, (_, i) => shardCases(cases, { index: i + 1, count }))
+      expect(shards.flat().sort((a, b) => a - b)).toEqual(cases)
+      const sizes = shards.map((s) => s.length)
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1)
+    }
+    expect(() => shardCases(cases, { index: 4, count: 3 })).toThrow(RangeError)
   })
 })

@@ -9,7 +9,15 @@ import type { RegexTester } from '../graders/regex-guard'
 import type { Judge } from '../graders/rubric-grader'
 import type { PromptTemplate, TestCase, TestSet } from '../test-set-schema'
 import { buildCellRequest, checkCasesAgainstPrompt } from './build-cell-request'
-import { cellKey, type CellResult, type EvalProgress, type EvalRun, type EvalTarget } from './eval-run-types'
+import {
+  cellKey,
+  type CellResult,
+  type EvalProgress,
+  type EvalRunHead,
+  type EvalTarget,
+  type RunShard,
+} from './eval-run-types'
+import { shardCases } from './shard'
 
 /** What the transport returns for one request: the reduced reply, its figures, how it ended. */
 export type CellReply = {
@@ -32,16 +40,34 @@ export type ExecuteCell = (input: {
   signal: AbortSignal
 }) => Promise<CellReply>
 
+/** Where a resumed run stands: its id, its start, and the verdicts of the cells it already has. */
+export type ResumePoint = {
+  id: string
+  startedAt: number
+  /** Only keys and verdicts are read: a journal of 20,000 cells is never held whole. */
+  cells: Iterable<Pick<CellResult, 'caseId' | 'targetId' | 'passed'>>
+}
+
 export type RunEvaluationOptions = {
   set: TestSet
   /** The prompt to run; defaults to the set's own. */
   prompt?: PromptTemplate
   targets: readonly EvalTarget[]
   execute: ExecuteCell
+  /**
+   * Where each cell goes as it finishes: a journal file in main and the CLI (so a crash loses only
+   * the cells in flight), an array in tests. The engine keeps no cells, so memory stays flat whatever
+   * the size of the run. A throw stops the run (no new cell starts) and rejects it.
+   */
+  record: (cell: CellResult) => void
+  /** Called once with the run's head before any cell is sent (a journal's first line); a throw rejects the run. */
+  begin?: (head: EvalRunHead) => void
   /** Cells run at once (default 4). */
   concurrency?: number
-  /** A stopped or unfinished run of the same set: its finished cells are kept and not run again. */
-  resume?: EvalRun
+  /** A stopped or interrupted run of the same set: its cells are kept and not run again. */
+  resume?: ResumePoint
+  /** Only this share of the cases (a CI runner's part of a sharded run; see shardCases). */
+  shard?: RunShard
   /** Values for variables the prompt does not use are ignored instead of failing the run. */
   allowUnusedVariables?: boolean
   /** Where rubric graders send their request (model, dialect and connection); defaults to the first target. */
@@ -128,46 +154,40 @@ function toCellResult(
 
 /**
  * Runs a test set over targets: every case × target cell, at most `concurrency` at once, graded as
- * each finishes. Resolves with the run (`finished`, or `stopped` when the signal fired); throws
- * before sending anything when the set does not fit the prompt (missing or unused variables) or
- * the matrix is too big.
+ * each finishes and handed to `record`. Resolves with the run's head (`finished`, or `stopped` when
+ * the signal fired); throws before sending anything when the set does not fit the prompt (missing
+ * or unused variables) or the matrix is too big, and rejects when `record` throws.
  */
-export async function runEvaluation(options: RunEvaluationOptions): Promise<EvalRun> {
+export async function runEvaluation(options: RunEvaluationOptions): Promise<EvalRunHead> {
   const { set, targets, execute } = options
   const { prompt, variableOptions } = checkRunInput(options)
   const now = options.now ?? Date.now
-  const signal = options.signal ?? new AbortController().signal
   const concurrency = Math.max(
     1,
     Math.min(MAX_CONCURRENCY, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY)),
   )
+  // The caller's stop, or a failed record: either way no new cell starts and cells in flight end.
+  const halt = new AbortController()
+  const stopped = options.signal
+  if (stopped?.aborted) halt.abort()
+  else stopped?.addEventListener('abort', () => halt.abort(), { once: true })
+  const signal = halt.signal
   const judge = createJudge(execute, options.graderTarget ?? (targets[0] as EvalTarget), signal)
-  const { run, queue, total } = planRun(options, now)
-  let passed = run.cells.filter((c) => c.passed).length
-  let failed = run.cells.length - passed
-  const sessionStart = now()
-  let doneThisSession = 0
+  const { run, queue, total, kept } = planRun(options, prompt, now)
+  options.begin?.(run)
+  const progress = createProgress(options, total, kept, now)
+  progress.report()
 
-  const report = (cell?: CellResult): void => {
-    if (options.onProgress === undefined) return
-    const done = run.cells.length
-    const progress: EvalProgress = { done, total, passed, failed }
-    if (doneThisSession > 0) {
-      const perCell = (now() - sessionStart) / doneThisSession
-      progress.etaMs = Math.max(0, perCell * (total - done))
-    }
-    if (cell !== undefined) progress.cell = cell
-    options.onProgress(progress)
-  }
-  report()
-
+  let recordError: { error: unknown } | undefined
   // A shared index and N workers rather than p-limit: stopping must also keep queued cells from
   // starting, and order must stay case-major; that is these few lines.
   let next = 0
   const worker = async (): Promise<void> => {
     while (!signal.aborted && next < queue.length) {
       const { testCase, target } = queue[next++] as (typeof queue)[number]
-      const request = buildCellRequest(prompt, testCase, target, variableOptions)
+      // checkRunInput saw a prompt for every target.
+      const cellPrompt = (target.prompt ?? prompt) as PromptTemplate
+      const request = buildCellRequest(cellPrompt, testCase, target, variableOptions)
       const reply = await execute({ target, request, signal })
       if (signal.aborted) return
       const output = toCellOutput(reply)
@@ -177,67 +197,121 @@ export async function runEvaluation(options: RunEvaluationOptions): Promise<Eval
       })
       if (signal.aborted) return
       const cell = toCellResult(testCase, target, reply, output, graders, now())
-      run.cells.push(cell)
-      doneThisSession++
-      if (cell.passed) passed++
-      else failed++
-      report(cell)
+      try {
+        options.record(cell)
+      } catch (error) {
+        recordError ??= { error }
+        halt.abort()
+        return
+      }
+      progress.report(cell)
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, queue.length)) }, worker))
+  if (recordError !== undefined) throw recordError.error
 
-  run.status = signal.aborted && run.cells.length < total ? 'stopped' : 'finished'
+  run.status = signal.aborted && progress.done() < total ? 'stopped' : 'finished'
   if (run.status === 'finished') run.finishedAt = now()
   return run
 }
 
+/** The counts after each cell, with an ETA from this session's pace, to `onProgress`. */
+function createProgress(
+  options: RunEvaluationOptions,
+  total: number,
+  kept: { passed: number; failed: number },
+  now: () => number,
+): { report(cell?: CellResult): void; done(): number } {
+  let { passed, failed } = kept
+  const sessionStart = now()
+  let doneThisSession = 0
+  return {
+    done: () => passed + failed,
+    report(cell) {
+      if (cell !== undefined) {
+        doneThisSession++
+        if (cell.passed) passed++
+        else failed++
+      }
+      if (options.onProgress === undefined) return
+      const done = passed + failed
+      const progress: EvalProgress = { done, total, passed, failed }
+      if (doneThisSession > 0) {
+        const perCell = (now() - sessionStart) / doneThisSession
+        progress.etaMs = Math.max(0, perCell * (total - done))
+      }
+      if (cell !== undefined) progress.cell = cell
+      options.onProgress(progress)
+    },
+  }
+}
+
 /** What must hold before anything is sent: a prompt, targets within the limit, cases that fit it. */
 function checkRunInput(options: RunEvaluationOptions): {
-  prompt: PromptTemplate
+  prompt: PromptTemplate | undefined
   variableOptions: { allowUnusedVariables: boolean }
 } {
   const { set, targets } = options
   const prompt = options.prompt ?? set.prompt
-  if (prompt === undefined)
-    throw new Error(`The test set ${JSON.stringify(set.name)} has no prompt; give one to run it.`)
   if (targets.length === 0) throw new Error('Choose at least one target.')
   if (targets.length > EVAL_LIMITS.targets) throw new Error(`At most ${EVAL_LIMITS.targets} targets per run.`)
   if (new Set(targets.map((t) => t.id)).size !== targets.length)
     throw new Error('Two targets have the same id.')
   const variableOptions = { allowUnusedVariables: options.allowUnusedVariables ?? false }
-  checkCasesAgainstPrompt(prompt, set.cases, variableOptions)
+  // Each prompt once: a column with a prompt of its own is checked against it.
+  const prompts = new Set(targets.map((target) => target.prompt ?? prompt))
+  for (const each of prompts) {
+    if (each === undefined)
+      throw new Error(`The test set ${JSON.stringify(set.name)} has no prompt; give one to run it.`)
+    checkCasesAgainstPrompt(each, set.cases, variableOptions)
+  }
   return { prompt, variableOptions }
 }
 
 /**
- * The run record (with the finished cells a resumed run keeps) and the cells still to run, in
- * case-major order: the first rows of the grid fill first, all targets side by side.
+ * The run's head, the cells still to run in case-major order (the first rows of the grid fill
+ * first, all targets side by side), and the verdicts of the cells a resumed run keeps.
  */
 function planRun(
   options: RunEvaluationOptions,
+  prompt: PromptTemplate | undefined,
   now: () => number,
-): { run: EvalRun; queue: Array<{ testCase: TestCase; target: EvalTarget }>; total: number } {
+): {
+  run: EvalRunHead
+  queue: Array<{ testCase: TestCase; target: EvalTarget }>
+  total: number
+  kept: { passed: number; failed: number }
+} {
   const { set, targets } = options
-  const wanted = new Set(set.cases.flatMap((c) => targets.map((t) => cellKey(c.id, t.id))))
-  // Resume: keep finished cells of this very matrix (a case or target since removed is dropped).
-  const kept = (options.resume?.cells ?? []).filter((cell) => wanted.has(cellKey(cell.caseId, cell.targetId)))
-  const keptKeys = new Set(kept.map((cell) => cellKey(cell.caseId, cell.targetId)))
-  const run: EvalRun = {
+  const cases = shardCases(set.cases, options.shard)
+  const wanted = new Set(cases.flatMap((c) => targets.map((t) => cellKey(c.id, t.id))))
+  // Resume: keep the finished cells of this very matrix (a case or target since removed is dropped).
+  const kept = { passed: 0, failed: 0 }
+  const keptKeys = new Set<string>()
+  for (const cell of options.resume?.cells ?? []) {
+    const key = cellKey(cell.caseId, cell.targetId)
+    if (!wanted.has(key) || keptKeys.has(key)) continue
+    keptKeys.add(key)
+    if (cell.passed) kept.passed++
+    else kept.failed++
+  }
+  const run: EvalRunHead = {
     id: options.resume?.id ?? options.newRunId?.() ?? `run-${now()}`,
     setName: set.name,
     startedAt: options.resume?.startedAt ?? now(),
     status: 'running',
     targets: [...targets],
-    caseIds: set.cases.map((c) => c.id),
-    cells: [...kept],
+    caseIds: cases.map((c) => c.id),
+    set: prompt === set.prompt ? set : { ...set, prompt },
   }
+  if (options.shard !== undefined) run.shard = options.shard
   const queue: Array<{ testCase: TestCase; target: EvalTarget }> = []
-  for (const testCase of set.cases) {
+  for (const testCase of cases) {
     for (const target of targets) {
       if (!keptKeys.has(cellKey(testCase.id, target.id))) queue.push({ testCase, target })
     }
   }
-  return { run, queue, total: wanted.size }
+  return { run, queue, total: wanted.size, kept }
 }
 
 /** Only the set's graders and the case's, in that order: what a cell is graded with. */

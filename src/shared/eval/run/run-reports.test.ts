@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { parseWellFormedXml } from '@test/support/well-formed-xml'
 import { compareRuns } from './compare-runs'
 import type { CellResult, EvalRun } from './eval-run-types'
-import { parseRunJson, runToJson } from './export-json'
+import { EVAL_RESULTS_FORMAT, parseRunJson, runToJson } from './export-json'
 import { runToJunitXml } from './export-junit'
-import { totalsForTarget } from './run-totals'
+import { mergeShardRuns } from './merge-shards'
+import { runTotals, totalsForTarget } from './run-totals'
+import { shardCases } from './shard'
 
 const cell = (over: Partial<CellResult>): CellResult => ({
   caseId: 'c1',
@@ -63,6 +65,18 @@ describe('totals', () => {
     })
     expect(totals.passRate).toBeCloseTo(2 / 3)
   })
+
+  it('counts manual reviews apart: a reviewed fail never turns a passed cell into a failed one', () => {
+    const totals = totalsForTarget(
+      run([
+        cell({ caseId: 'a', review: { verdict: 'fail', comment: 'rude', at: 1 } }),
+        cell({ caseId: 'b', passed: false, review: { verdict: 'pass', at: 2 } }),
+        cell({ caseId: 'c' }),
+      ]),
+      't1',
+    )
+    expect(totals).toMatchObject({ passed: 2, failed: 1, reviewedPass: 1, reviewedFail: 1 })
+  })
 })
 
 describe('compareRuns', () => {
@@ -87,6 +101,47 @@ describe('compareRuns', () => {
 })
 
 describe('exports', () => {
+  it('the JSON written piece by piece is the file JSON.stringify writes, whatever the run holds', () => {
+    const text = fc.string({ maxLength: 12 })
+    const anyCell = fc.record({
+      caseId: fc.constantFrom('a', 'b', 'c'),
+      targetId: fc.constantFrom('t1', 't2'),
+      output: text,
+      passed: fc.boolean(),
+      totalMs: fc.option(fc.nat(5000), { nil: undefined }),
+      points: fc.option(fc.constantFrom('0.1', '0.25'), { nil: undefined }),
+    })
+    fc.assert(
+      fc.property(fc.array(anyCell, { maxLength: 6 }), fc.boolean(), text, (cells, compared, setName) => {
+        const shaped = cells.map(({ totalMs, points, ...rest }) =>
+          cell({
+            ...rest,
+            ...(totalMs === undefined ? {} : { totalMs }),
+            ...(points === undefined ? {} : { points }),
+          }),
+        )
+        const r = run(shaped, {
+          setName,
+          targets: ['t1', 't2'].map((id) => ({
+            id,
+            connection: 'local',
+            model: 'm',
+            dialect: 'openai-chat' as const,
+          })),
+        })
+        const previous = compared ? run(shaped.slice(1).map((c) => ({ ...c, passed: !c.passed }))) : undefined
+        const file: Record<string, unknown> = {
+          format: EVAL_RESULTS_FORMAT,
+          version: 1,
+          run: r,
+          totals: runTotals(r),
+        }
+        if (previous !== undefined) file.comparison = compareRuns(previous, r)
+        expect(runToJson(r, previous)).toBe(`${JSON.stringify(file, null, 2)}\n`)
+      }),
+    )
+  })
+
   it('JSON export re-opens to the same run', () => {
     const original = run([
       cell({
@@ -162,5 +217,49 @@ describe('exports', () => {
       suite?.getAttribute('errors'),
       suite?.getAttribute('skipped'),
     ]).toEqual(['3', '1', '1'])
+  })
+})
+
+describe('mergeShardRuns', () => {
+  const targets = [{ id: 't1', connection: 'local', model: 'm', dialect: 'openai-chat' as const }]
+  const caseIds = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
+  const whole = run(
+    caseIds.map((caseId, k) => cell({ caseId, passed: k % 3 !== 0, totalMs: 10 * k })),
+    { targets },
+  )
+  const part = (index: number, count: number): EvalRun => {
+    const ids = shardCases(caseIds, { index, count })
+    return {
+      ...whole,
+      id: `p${index}`,
+      shard: { index, count },
+      caseIds: ids,
+      cells: whole.cells.filter((c) => ids.includes(c.caseId)),
+    }
+  }
+
+  it('the parts of a sharded run merge into the run itself: its cases in order, its totals', () => {
+    const parts = [3, 1, 2].map((i) => ({ file: `part-${i}.json`, run: part(i, 3) }))
+    const merged = mergeShardRuns(parts)
+    expect(merged.caseIds).toEqual(caseIds)
+    expect(merged.cells).toEqual(whole.cells)
+    expect(runTotals(merged)).toEqual(runTotals(whole))
+    expect(merged.status).toBe('finished')
+  })
+
+  it('refuses a missing shard, a shard twice, and parts of another run', () => {
+    const p = (i: number) => ({ file: `part-${i}.json`, run: part(i, 3) })
+    expect(() => mergeShardRuns([p(1), p(3)])).toThrow('shard 2 of 3 is missing')
+    expect(() => mergeShardRuns([p(1), p(1), p(2), p(3)])).toThrow('given twice')
+    const other = { file: 'x.json', run: { ...part(2, 3), setName: 'other' } }
+    expect(() => mergeShardRuns([p(1), other, p(3)])).toThrow('another set')
+    expect(() => mergeShardRuns([{ file: 'u.json', run: whole }])).toThrow('not shard')
+  })
+
+  it('a part that stopped makes the merged run stopped', () => {
+    const parts = [1, 2].map((i) => ({ file: `${i}`, run: part(i, 2) }))
+    const first = parts[0] as { file: string; run: EvalRun }
+    first.run = { ...first.run, status: 'stopped' }
+    expect(mergeShardRuns(parts).status).toBe('stopped')
   })
 })

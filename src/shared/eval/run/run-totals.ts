@@ -1,8 +1,8 @@
-import { addDecimal, DECIMAL_ZERO, formatDecimal, parseDecimal } from '../../catalog/decimal'
+import { addDecimal, DECIMAL_ZERO, formatDecimal, parseDecimal, type Decimal } from '../../catalog/decimal'
 import { percentile } from '../../stats/percentile'
-import type { CellResult, EvalRun } from './eval-run-types'
+import type { CellResult, EvalTarget } from './eval-run-types'
 
-/** The footer of a target's column: pass rate, latency percentiles, points, speed. */
+/** The footer of a target's column: pass rate, latency percentiles, points, speed, reviews. */
 export type TargetTotals = {
   targetId: string
   cells: number
@@ -25,57 +25,115 @@ export type TargetTotals = {
   reasoningTokens: number
   /** Input tokens read from the provider's prompt cache, over all cells. */
   cacheReadTokens: number
+  /** Cells a person marked pass or fail by hand: counted apart, they never change `passed`. */
+  reviewedPass: number
+  reviewedFail: number
 }
 
-function numbers(cells: readonly CellResult[], pick: (c: CellResult) => number | undefined): number[] {
-  return cells.flatMap((c) => {
-    const v = pick(c)
-    return v === undefined ? [] : [v]
-  })
+type Tally = {
+  cells: number
+  passed: number
+  totalMs: number[]
+  ttftMs: number[]
+  speedSum: number
+  speeds: number
+  points: Decimal
+  cellsWithoutPoints: number
+  reviewedPass: number
+  reviewedFail: number
+  reasoningTokens: number
+  cacheReadTokens: number
 }
 
-export function totalsForTarget(run: Pick<EvalRun, 'cells'>, targetId: string): TargetTotals {
-  const cells = run.cells.filter((c) => c.targetId === targetId)
-  const passed = cells.filter((c) => c.passed).length
-  const total = numbers(cells, (c) => c.totalMs)
-  const ttft = numbers(cells, (c) => c.ttftMs)
-  const speeds = numbers(cells, (c) => c.tokensPerSecond)
-  let points = DECIMAL_ZERO
-  let cellsWithoutPoints = 0
-  let reasoningTokens = 0
-  let cacheReadTokens = 0
-  for (const cell of cells) {
-    if (cell.points === undefined) cellsWithoutPoints++
-    else points = addDecimal(points, parseDecimal(cell.points))
-    reasoningTokens += cell.reasoningTokens ?? cell.usage?.reasoningTokens ?? 0
-    cacheReadTokens += cell.usage?.cacheReadTokens ?? 0
+type TotalsAccumulator = {
+  /** Counts one cell (a cell of a target the run does not have is ignored). */
+  add(cell: CellResult): void
+  /** The totals so far, in the run's target order. */
+  totals(): TargetTotals[]
+}
+
+/**
+ * Totals built one cell at a time, holding only numbers: the CLI sums a 20,000-cell run as the
+ * cells stream past from its journal, without holding them.
+ */
+export function createTotalsAccumulator(targets: ReadonlyArray<Pick<EvalTarget, 'id'>>): TotalsAccumulator {
+  const tallies = new Map<string, Tally>(
+    targets.map((t) => [
+      t.id,
+      {
+        cells: 0,
+        passed: 0,
+        totalMs: [],
+        ttftMs: [],
+        speedSum: 0,
+        speeds: 0,
+        points: DECIMAL_ZERO,
+        cellsWithoutPoints: 0,
+        reviewedPass: 0,
+        reviewedFail: 0,
+        reasoningTokens: 0,
+        cacheReadTokens: 0,
+      },
+    ]),
+  )
+  return {
+    add(cell) {
+      const tally = tallies.get(cell.targetId)
+      if (tally === undefined) return
+      tally.cells++
+      if (cell.passed) tally.passed++
+      if (cell.totalMs !== undefined) tally.totalMs.push(cell.totalMs)
+      if (cell.ttftMs !== undefined) tally.ttftMs.push(cell.ttftMs)
+      if (cell.tokensPerSecond !== undefined) {
+        tally.speedSum += cell.tokensPerSecond
+        tally.speeds++
+      }
+      if (cell.points === undefined) tally.cellsWithoutPoints++
+      else tally.points = addDecimal(tally.points, parseDecimal(cell.points))
+      if (cell.review?.verdict === 'pass') tally.reviewedPass++
+      if (cell.review?.verdict === 'fail') tally.reviewedFail++
+      tally.reasoningTokens += cell.reasoningTokens ?? cell.usage?.reasoningTokens ?? 0
+      tally.cacheReadTokens += cell.usage?.cacheReadTokens ?? 0
+    },
+    totals: () => [...tallies].map(([targetId, tally]) => totalsOf(targetId, tally)),
   }
+}
+
+function totalsOf(targetId: string, tally: Tally): TargetTotals {
   const totals: TargetTotals = {
     targetId,
-    cells: cells.length,
-    passed,
-    failed: cells.length - passed,
-    passRate: cells.length === 0 ? 0 : passed / cells.length,
-    points: formatDecimal(points),
-    cellsWithoutPoints,
-    reasoningTokens,
-    cacheReadTokens,
+    cells: tally.cells,
+    passed: tally.passed,
+    failed: tally.cells - tally.passed,
+    passRate: tally.cells === 0 ? 0 : tally.passed / tally.cells,
+    points: formatDecimal(tally.points),
+    cellsWithoutPoints: tally.cellsWithoutPoints,
+    reviewedPass: tally.reviewedPass,
+    reviewedFail: tally.reviewedFail,
+    reasoningTokens: tally.reasoningTokens,
+    cacheReadTokens: tally.cacheReadTokens,
   }
   const set = (key: keyof TargetTotals, value: number | undefined) => {
     if (value !== undefined) (totals as Record<string, unknown>)[key] = value
   }
-  set('p50TotalMs', percentile(total, 50))
-  set('p95TotalMs', percentile(total, 95))
-  set('p50TtftMs', percentile(ttft, 50))
-  set('p95TtftMs', percentile(ttft, 95))
-  set(
-    'meanTokensPerSecond',
-    speeds.length === 0 ? undefined : speeds.reduce((a, b) => a + b, 0) / speeds.length,
-  )
+  set('p50TotalMs', percentile(tally.totalMs, 50))
+  set('p95TotalMs', percentile(tally.totalMs, 95))
+  set('p50TtftMs', percentile(tally.ttftMs, 50))
+  set('p95TtftMs', percentile(tally.ttftMs, 95))
+  set('meanTokensPerSecond', tally.speeds === 0 ? undefined : tally.speedSum / tally.speeds)
   return totals
 }
 
+export function totalsForTarget(run: { cells: readonly CellResult[] }, targetId: string): TargetTotals {
+  return runTotals({ cells: run.cells, targets: [{ id: targetId }] })[0] as TargetTotals
+}
+
 /** Totals of every target of the run, in the run's target order. */
-export function runTotals(run: Pick<EvalRun, 'cells' | 'targets'>): TargetTotals[] {
-  return run.targets.map((target) => totalsForTarget(run, target.id))
+export function runTotals(run: {
+  cells: readonly CellResult[]
+  targets: ReadonlyArray<Pick<EvalTarget, 'id'>>
+}): TargetTotals[] {
+  const accumulator = createTotalsAccumulator(run.targets)
+  for (const cell of run.cells) accumulator.add(cell)
+  return accumulator.totals()
 }

@@ -4,6 +4,7 @@ import { useAppStore } from '@renderer/store'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
 import { selectInspectedReply, type InspectedReply } from './inspector-selectors'
 import { AdjustmentsSection, AssembledResult } from './ReplySections'
+import { TokenTimelineSection } from './TokenTimelineSection'
 import { RawEventsSection, RequestSection, ResponseSection } from './WireSections'
 import './inspector.css'
 
@@ -62,6 +63,7 @@ function InspectorContent({ inspected }: { inspected: InspectedReply }): React.J
       {run && <RequestSection run={run} />}
       <AdjustmentsSection adjustments={adjustments} />
       {run && <ResponseSection run={run} />}
+      {run && <TokenTimelineSection run={run} />}
       {run && <RawEventsSection run={run} />}
       <AssembledResult inspected={inspected} state={state} />
     </div>

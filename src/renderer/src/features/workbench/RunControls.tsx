@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import { formatEta } from './workbench-format'
@@ -18,6 +19,11 @@ export function RunControls(): React.JSX.Element {
   const start = useAppStore((state) => state.startEvaluation)
   const stop = useAppStore((state) => state.stopEvaluation)
   const resume = useAppStore((state) => state.resumeEvaluation)
+  const reattach = useAppStore((state) => state.reattachEvaluation)
+  // A run main is still going with (the window was reloaded) is shown again, progress and all.
+  useEffect(() => {
+    void reattach()
+  }, [reattach])
   const concurrency = useAppStore((state) => state.wbConcurrency)
   const setConcurrency = useAppStore((state) => state.setConcurrency)
   const running = run?.status === 'running'

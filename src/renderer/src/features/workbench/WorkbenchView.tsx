@@ -6,6 +6,7 @@ import { CellDiff } from './results/CellDiff'
 import { GradersEditor } from './GradersEditor'
 import { PromptEditor } from './PromptEditor'
 import { ResultsGrid } from './results/ResultsGrid'
+import { RunCharts } from './charts/RunCharts'
 import { RunControls } from './RunControls'
 import { SavedRuns } from './saved/SavedRuns'
 import { TargetsEditor } from './targets/TargetsEditor'
@@ -91,6 +92,7 @@ export function WorkbenchView(): React.JSX.Element {
         {/* Right under the grid, where the cells were picked (below the totals it was off-screen). */}
         <CellDiff keys={selected} />
         <TotalsTable />
+        <RunCharts />
       </div>
     </div>
   )

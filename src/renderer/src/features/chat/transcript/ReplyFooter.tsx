@@ -3,7 +3,9 @@ import { Points } from '@renderer/components/Points'
 import { labelsHidden } from '@renderer/features/compare/blind-votes'
 import { useAppStore } from '@renderer/store'
 import { selectMessage, selectPaneBusy, selectRunForMessage } from '@renderer/features/chat/chat-selectors'
+import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 import { replyView, SEQ_GAP_TEXT, type ReplyView } from './reply-view'
+import { ReplySparkline } from './ReplySparkline'
 
 /**
  * Under each reply: dialect, finish reason (unified · raw), TTFT, tokens/s, total time, tokens and
@@ -25,7 +27,7 @@ export function ReplyFooter({
   if (!view) return null
   return (
     <div data-testid="reply-footer" className={`reply-footer reply-${view.phase}`}>
-      <ReplyFigures view={view} blind={blind} />
+      <ReplyFigures view={view} blind={blind} run={run} />
       {view.retry && (
         <div className="reply-line reply-line-info" role="status">
           {view.retry}
@@ -64,7 +66,15 @@ export function ReplyFooter({
   )
 }
 
-function ReplyFigures({ view, blind }: { view: ReplyView; blind: boolean }): React.JSX.Element {
+function ReplyFigures({
+  view,
+  blind,
+  run,
+}: {
+  view: ReplyView
+  blind: boolean
+  run: LiveRun | undefined
+}): React.JSX.Element {
   const live = view.phase === 'waiting' || view.phase === 'streaming'
   return (
     <div className="reply-figures-clip">
@@ -83,6 +93,7 @@ function ReplyFigures({ view, blind }: { view: ReplyView; blind: boolean }): Rea
           <Figure title="Output tokens per second, as they arrived from the network">{view.rate}</Figure>
         )}
         {view.total && <Figure title="Total time">total {view.total}</Figure>}
+        {run && !live && <ReplySparkline run={run} />}
         {view.usage && (
           <Figure title="Tokens: input (the whole prompt; when the prompt cache was used, split into uncached, written to the cache and read from it) · output (of which reasoning)">
             {view.usage}

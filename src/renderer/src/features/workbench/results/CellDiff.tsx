@@ -3,12 +3,13 @@ import { useAppStore } from '@renderer/store'
 import type { CellResult } from '@shared/eval'
 import { graderVerdictLine } from '@shared/eval/graders/grader-result'
 import { diffLines } from '@renderer/lib/text-diff'
+import { CellReviewForm } from './CellReviewForm'
 
 function describe(cell: CellResult): string {
   return `${cell.caseId} × ${cell.targetId} (${cell.passed ? 'pass' : 'fail'})`
 }
 
-/** The outputs of two chosen cells, line by line, with what each grader said. */
+/** The outputs of two chosen cells, line by line, with what each grader said and each one's review. */
 export function CellDiff({ keys }: { keys: string[] }): React.JSX.Element | null {
   const cells = useAppStore((state) => state.wbRun?.cells)
   const [first, second] = keys.map((key) => cells?.[key])
@@ -30,14 +31,17 @@ export function CellDiff({ keys }: { keys: string[] }): React.JSX.Element | null
       {[first, second].map(
         (cell) =>
           cell && (
-            <ul key={`${cell.caseId}-${cell.targetId}`} className="wb-list wb-reasons">
-              {cell.error && <li>{cell.error}</li>}
-              {cell.graders.map((g, i) => (
-                <li key={i} className={g.passed ? 'wb-pass-text' : 'wb-fail-text'}>
-                  {g.passed ? '✓' : '✗'} {graderVerdictLine(g)}
-                </li>
-              ))}
-            </ul>
+            <div key={`${cell.caseId}-${cell.targetId}`}>
+              <ul className="wb-list wb-reasons">
+                {cell.error && <li>{cell.error}</li>}
+                {cell.graders.map((g, i) => (
+                  <li key={i} className={g.passed ? 'wb-pass-text' : 'wb-fail-text'}>
+                    {g.passed ? '✓' : '✗'} {graderVerdictLine(g)}
+                  </li>
+                ))}
+              </ul>
+              <CellReviewForm cell={cell} />
+            </div>
           ),
       )}
       <pre className="wb-diff">

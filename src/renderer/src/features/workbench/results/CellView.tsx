@@ -28,6 +28,7 @@ export const CellView = memo(function CellView({
       className={`wb-cell ${cell.passed ? 'wb-pass' : 'wb-fail'} ${regressed ? 'wb-regressed' : ''} ${selected ? 'wb-selected' : ''}`}
       data-verdict={cell.passed ? 'pass' : 'fail'}
       data-regression={regressed ? 'yes' : undefined}
+      data-review={cell.review?.verdict}
       title={why || cell.output.slice(0, 500)}
       aria-pressed={selected}
       onClick={onSelect}
@@ -35,6 +36,7 @@ export const CellView = memo(function CellView({
       <span className="wb-verdict">
         {cell.passed ? 'PASS' : 'FAIL'}
         {regressed && ' · regression'}
+        {cell.review !== undefined && ` · reviewed ${cell.review.verdict}`}
       </span>
       <span className="wb-preview">{cell.output.slice(0, 90).replace(/\s+/g, ' ')}</span>
       <span className="wb-figures">

@@ -4,7 +4,7 @@ import { formatPoints } from '@shared/catalog/format-points'
 import { formatCount } from '@renderer/features/chat/format-reply'
 import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
 import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
-import { useThrottledValue } from './use-throttled-value'
+import { useThrottledValue } from '@renderer/components/use-throttled-value'
 
 /** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, reasoning and cache-read tokens, points. */
 export function TotalsTable(): React.JSX.Element | null {

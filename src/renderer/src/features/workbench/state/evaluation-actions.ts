@@ -1,9 +1,9 @@
-import { cellKey } from '@shared/eval/run/eval-run-types'
+import { cellKey, type EvalTarget } from '@shared/eval/run/eval-run-types'
 import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 import { draftToSet } from '@renderer/features/workbench/workbench-set'
-import { workbenchError, type WorkbenchRun } from './workbench-state'
+import { workbenchError, type WorkbenchRun, type WorkbenchState } from './workbench-state'
 
 /** An evaluation run of the draft: start, stop, resume, and the progress main streams back. */
 export type EvaluationActions = {
@@ -13,20 +13,36 @@ export type EvaluationActions = {
   applyEvalProgress(events: EvalProgressEvent[]): void
 }
 
+/** The chosen grading target while it is still a column; else the first (main's default too). */
+function graderTarget(state: Pick<WorkbenchState, 'wbTargets' | 'wbGraderTargetId'>): EvalTarget | undefined {
+  return state.wbTargets.find((t) => t.id === state.wbGraderTargetId) ?? state.wbTargets[0]
+}
+
+/** Progress events held while `eval:start` is in flight (bounded: a start answers within a few frames). */
+const EARLY_EVENTS_CAP = 1_000
+
 export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
   const fail = (error: unknown): void => set(workbenchError(error))
+  // In browser mode events and the start's answer travel on different connections, so a run's first
+  // cells can arrive before the renderer knows its id: they wait here instead of being dropped.
+  let starting = false
+  let early: EvalProgressEvent[] = []
 
   /** Starts the draft against the targets, or resumes a stopped run (`resumeRunId`) where it stopped. */
   async function start(resumeRunId?: string): Promise<void> {
     const { wbDraft, wbTargets, wbConcurrency } = get()
     const evalSet = draftToSet(wbDraft)
+    const grader = graderTarget(get())
     set({ wbError: undefined })
+    starting = true
+    early = []
     try {
       const { runId } = await invoke('eval:start', {
         set: evalSet,
         targets: wbTargets,
         concurrency: wbConcurrency,
         ...(resumeRunId === undefined ? {} : { resumeRunId }),
+        ...(grader === undefined ? {} : { graderTarget: grader }),
       })
       set((state) => ({
         // A run of another set has nothing in common with the run compared before (issue 28, item 5).
@@ -49,8 +65,13 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
                 failed: 0,
               },
       }))
+      const held = early.filter((event) => event.runId === runId)
+      if (held.length > 0) get().applyEvalProgress(held)
     } catch (error) {
       fail(error)
+    } finally {
+      starting = false
+      early = []
     }
   }
 
@@ -66,12 +87,18 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
       if (run?.status === 'stopped') await start(run.id)
     },
     applyEvalProgress(events) {
+      if (starting && early.length < EARLY_EVENTS_CAP) early.push(...events)
       set((state) => {
         const run = state.wbRun
         const next = run === null ? undefined : withProgress(run, events)
         return next === undefined ? {} : { wbRun: next }
       })
-      if (events.some((event) => event.status !== 'running')) void get().loadSavedRuns()
+      const ended = events.filter((event) => event.status !== 'running')
+      if (ended.length === 0) return
+      void get().loadSavedRuns()
+      const shown = get().wbRun
+      if (shown?.reattached === true && ended.some((e) => e.runId === shown.id && e.status !== 'failed'))
+        void get().openSavedRun(shown.id)
     },
   }
 }

@@ -6,6 +6,7 @@ export type TargetActions = {
   setTargets(targets: EvalTarget[]): void
   setTargetParams(targetId: string, params: ParamPreset | undefined): void
   setConcurrency(concurrency: number): void
+  setGraderTarget(targetId: string): void
 }
 
 export const createTargetActions: Slice<TargetActions> = (set) => ({
@@ -18,5 +19,6 @@ export const createTargetActions: Slice<TargetActions> = (set) => ({
         return params === undefined || Object.keys(params).length === 0 ? rest : { ...rest, params }
       }),
     })),
+  setGraderTarget: (wbGraderTargetId) => set({ wbGraderTargetId }),
   setConcurrency: (concurrency) => set({ wbConcurrency: Math.max(1, Math.min(16, Math.round(concurrency))) }),
 })

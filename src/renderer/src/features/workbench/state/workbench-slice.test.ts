@@ -100,6 +100,80 @@ describe('workbench run state', () => {
     expect(useAppStore.getState().wbRun).toMatchObject({ done: 4, status: 'finished' })
     unsubscribe()
   })
+
+  it('sends the chosen grading target, and the first target once the chosen one is removed', async () => {
+    await startRun()
+    useAppStore.getState().setGraderTarget('an')
+    await useAppStore.getState().startEvaluation()
+    useAppStore.getState().setTargets(useAppStore.getState().wbTargets.filter((t) => t.id !== 'an'))
+    await useAppStore.getState().startEvaluation()
+    const inputs = api.callsTo('eval:start') as Array<{ graderTarget?: { id: string } }>
+    expect(inputs.map((i) => i.graderTarget?.id)).toEqual(['oa', 'an', 'oa'])
+  })
+
+  it('re-attaches to the run main is still going after a reload, and reads it whole when it ends', async () => {
+    const run = {
+      id: 'run-9',
+      setName: 's',
+      startedAt: 1,
+      status: 'running' as const,
+      targets: [{ id: 'oa', connection: 'local', model: 'm', dialect: 'openai-chat' as const }],
+      caseIds: ['a', 'b'],
+      cells: [cell('a', 'oa', true)],
+    }
+    api.handle('eval:active', () => run)
+    api.handle('eval:list-runs', () => [])
+    api.handle('eval:get-run', () => ({
+      ...run,
+      status: 'finished',
+      cells: [cell('a', 'oa', true), cell('b', 'oa', false)],
+    }))
+    await useAppStore.getState().reattachEvaluation()
+    expect(useAppStore.getState().wbRun).toMatchObject({ id: 'run-9', status: 'running', done: 1, total: 2 })
+    useAppStore
+      .getState()
+      .applyEvalProgress([
+        event('run-9', [], { status: 'finished', done: 2, total: 2, passed: 1, failed: 1 }),
+      ])
+    await vi.waitFor(() => expect(Object.keys(useAppStore.getState().wbRun?.cells ?? {})).toHaveLength(2))
+    expect(useAppStore.getState().wbRun?.status).toBe('finished')
+  })
+
+  it('cells that arrive before eval:start answers are kept, not dropped (browser mode: two connections)', async () => {
+    api.handle('eval:list-runs', () => [])
+    api.handle('eval:start', () => {
+      // main has started the run and streamed its first cells before its answer reaches the renderer
+      useAppStore
+        .getState()
+        .applyEvalProgress([
+          event('run-1', [cell('a', 'oa', true), cell('a', 'an', false)], { done: 2, passed: 1, failed: 1 }),
+        ])
+      return { runId: 'run-1' }
+    })
+    useAppStore
+      .getState()
+      .updateDraft({ user: 'About {{city}}', cases: [{ id: 'a', vars: { city: 'Oslo' } }] })
+    useAppStore.getState().setTargets([
+      { id: 'oa', connection: 'local', model: 'm', dialect: 'openai-chat' },
+      { id: 'an', connection: 'local', model: 'm', dialect: 'anthropic-messages' },
+    ])
+    await useAppStore.getState().startEvaluation()
+    const run = useAppStore.getState().wbRun
+    expect(Object.keys(run?.cells ?? {}).sort()).toEqual([cellKey('a', 'an'), cellKey('a', 'oa')].sort())
+    expect(run).toMatchObject({ done: 2, passed: 1, failed: 1 })
+  })
+
+  it('a manual review goes to main and onto the shown cell; null takes it back', async () => {
+    const runId = await startRun()
+    useAppStore.getState().applyEvalProgress([event(runId, [cell('a', 'oa', true)], { done: 1, passed: 1 })])
+    api.handle('eval:review', () => undefined)
+    const review = { verdict: 'fail' as const, comment: 'too long', at: 3 }
+    await useAppStore.getState().reviewCell('a', 'oa', review)
+    expect(api.callsTo('eval:review')).toEqual([{ runId, caseId: 'a', targetId: 'oa', review }])
+    expect(useAppStore.getState().wbRun?.cells[cellKey('a', 'oa')]).toMatchObject({ passed: true, review })
+    await useAppStore.getState().reviewCell('a', 'oa', null)
+    expect(useAppStore.getState().wbRun?.cells[cellKey('a', 'oa')]?.review).toBeUndefined()
+  })
 })
 
 describe('another set (issue 28, item 5)', () => {

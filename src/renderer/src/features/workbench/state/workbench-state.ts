@@ -16,6 +16,11 @@ export type WorkbenchRun = {
   failed: number
   etaMs?: number
   error?: string
+  /**
+   * Picked up again after a reload while main ran it: events sent before that were not seen, so the
+   * grid is read whole from the saved run when it ends.
+   */
+  reattached?: boolean
 }
 
 export type WorkbenchState = {
@@ -27,6 +32,8 @@ export type WorkbenchState = {
   /** The user (or the defaults) chose targets: removing the last one does not bring the defaults back. */
   wbTargetsChosen: boolean
   wbConcurrency: number
+  /** The target rubric graders send their grading request to; the first target when unset or removed. */
+  wbGraderTargetId?: string
   wbRun: WorkbenchRun | null
   /** A saved run to compare the shown run with (regressions highlighted). */
   wbPrevious: EvalRun | null

@@ -1,4 +1,5 @@
 import { Button } from '@renderer/components/Button'
+import { SelectField } from '@renderer/components/SelectField'
 import { useAppStore } from '@renderer/store'
 import type { EvalTarget, ParamPreset } from '@shared/eval'
 import { AddTargetForm } from './AddTargetForm'
@@ -28,6 +29,25 @@ function PresetNumber(props: {
         const value = event.target.value
         onChange(target.id, value === '' ? rest : { ...rest, [field]: Number(value) })
       }}
+    />
+  )
+}
+
+/** Where rubric graders send their grading request: one of the targets (the first by default). */
+function GradingTargetPicker(): React.JSX.Element | null {
+  const targets = useAppStore((state) => state.wbTargets)
+  const chosen = useAppStore((state) => state.wbGraderTargetId)
+  const setGraderTarget = useAppStore((state) => state.setGraderTarget)
+  const first = targets[0]
+  if (first === undefined) return null
+  const value = targets.some((t) => t.id === chosen) ? (chosen as string) : first.id
+  return (
+    <SelectField
+      label="Grading target"
+      hint="Rubric graders send their grading request here."
+      value={value}
+      onChange={setGraderTarget}
+      options={targets.map((t) => ({ value: t.id, label: `${t.connection} · ${t.model} · ${t.dialect}` }))}
     />
   )
 }
@@ -84,6 +104,7 @@ export function TargetsEditor(): React.JSX.Element {
         </tbody>
       </table>
       <AddTargetForm />
+      <GradingTargetPicker />
     </section>
   )
 }

@@ -1,0 +1,1 @@
+export { writeHtmlReport } from './write-html-report'
