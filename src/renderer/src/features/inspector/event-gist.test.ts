@@ -49,6 +49,17 @@ describe('eventGist', () => {
     expect(eventGist(JSON.stringify({ type: 'ping' }))).toBe('ping')
   })
 
+  it('says a delta is thinking, in either dialect, so it is not read as the reply', () => {
+    const chunk = { id: 'c', choices: [{ index: 0, delta: { reasoning_content: 'Let me see.' } }] }
+    expect(eventGist(JSON.stringify(chunk))).toBe('thinking "Let me see."')
+    const event = {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'thinking_delta', thinking: 'Hmm.' },
+    }
+    expect(eventGist(JSON.stringify(event))).toBe('thinking "Hmm."')
+  })
+
   it('shows anything else as it came', () => {
     expect(eventGist('[DONE]')).toBe('[DONE]')
     expect(eventGist('{"unexpected": true}')).toBe('{"unexpected": true}')

@@ -1,6 +1,6 @@
 /**
- * What a raw SSE event carries, in a few words for its row in the inspector: the text or argument
- * delta, a finish reason, the usage; the row used to show the start of its JSON (`{"id":"chatcmpl-…`),
+ * What a raw SSE event carries, in a few words for its row in the inspector: the text, thinking or
+ * argument delta, a finish reason, the usage; the row used to show the start of its JSON (`{"id":"chatcmpl-…`),
  * which is the same in every event and hides the delta. Read by shape, for both dialects' events;
  * the whole JSON stays one click away (the row's detail). Anything unexpected shows as it came.
  */
@@ -41,6 +41,9 @@ function openAiChunkGist(chunk: Record<string, unknown>): string | undefined {
   if (isRecord(choice)) {
     const delta = choice['delta']
     if (isRecord(delta)) {
+      // The thinking (the gateway's `reasoning_content`, as DeepSeek-style servers send it) says so.
+      const thinking = delta['reasoning_content']
+      if (typeof thinking === 'string' && thinking !== '') parts.push(`thinking ${quote(thinking)}`)
       if (typeof delta['content'] === 'string' && delta['content'] !== '') parts.push(quote(delta['content']))
       if (Array.isArray(delta['tool_calls'])) {
         for (const call of delta['tool_calls'] as unknown[]) {
@@ -67,7 +70,8 @@ function anthropicEventGist(event: Record<string, unknown>): string | undefined 
   const delta = isRecord(event['delta']) ? event['delta'] : undefined
   switch (type) {
     case 'content_block_delta': {
-      const text = delta?.['text'] ?? delta?.['partial_json'] ?? delta?.['thinking']
+      if (typeof delta?.['thinking'] === 'string') return `thinking ${quote(delta['thinking'])}`
+      const text = delta?.['text'] ?? delta?.['partial_json']
       return typeof text === 'string' ? quote(text) : type
     }
     case 'content_block_start': {
