@@ -54,9 +54,18 @@ describe('fetchElectronRuntime (npm start with a missing runtime)', () => {
 
   it('falls back with the installer’s own reason when the download fails (offline)', async () => {
     const root = projectWithInstaller(OFFLINE)
-    const result = await fetchElectronRuntime({ root, timeoutMs: 20_000, env: {}, write: () => {} })
+    const lines: string[] = []
+    const result = await fetchElectronRuntime({
+      root,
+      timeoutMs: 20_000,
+      env: {},
+      write: (l) => lines.push(l),
+    })
     expect(result.path).toBeNull()
     expect(result.reason).toMatch(/could not be downloaded: TypeError: fetch failed \(offline/)
+    // The expected failure reads as one line, without the installer's stack.
+    expect(lines.join('')).toContain('electron: TypeError: fetch failed\n')
+    expect(lines.join('')).not.toMatch(/\bat (node:|async )/)
   })
 
   it('stops an installer that does not finish within the limit and says so', async () => {

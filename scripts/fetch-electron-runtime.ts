@@ -63,12 +63,16 @@ function runInstaller(
     })
     let lastLine = ''
     const show = (chunk: Buffer): void => {
-      const text = chunk.toString('utf8')
-      // The last line that is not a stack frame is the installer's own account of what went wrong.
-      for (const line of text.split(/\r?\n|\r/)) {
-        if (line.trim() !== '' && !/^\s*at /.test(line)) lastLine = line.trim()
+      // Stack frames are left out: an offline download is an expected ending, not a crash, and the
+      // last line that is not one is the installer's own account of what went wrong.
+      const lines = chunk
+        .toString('utf8')
+        .split(/\r?\n|\r/)
+        .filter((line) => line.trim() !== '' && !/^\s*at /.test(line))
+      for (const line of lines) {
+        lastLine = line.trim()
+        options.write(`  electron: ${line}\n`)
       }
-      options.write(text.replace(/^(?=.)/gm, '  electron: '))
     }
     child.stdout.on('data', show)
     child.stderr.on('data', show)

@@ -77,18 +77,24 @@ test('both cards show the spec values: names, capabilities, badges, status, cont
   }
 })
 
-test('the usage reference shows all six points values exactly as published', async ({ page }) => {
+test('the usage reference shows all six points values rounded alike, each exact on hover', async ({
+  page,
+}) => {
   const catalog = new CatalogPage(page)
   expect(await catalog.usageRows(VISION)).toEqual({
-    Input: '0.14 pts / 1M tokens',
-    Output: '0.28 pts / 1M tokens',
-    'Cache read': '0.0028 pts / 1M tokens',
+    Input: '0.140 pts / 1M tokens',
+    Output: '0.280 pts / 1M tokens',
+    'Cache read': '0.00280 pts / 1M tokens',
   })
   expect(await catalog.usageRows(TEXT)).toEqual({
-    Input: '0.15 pts / 1M tokens',
-    Output: '0.46999999999999995 pts / 1M tokens',
-    'Cache read': '0.016 pts / 1M tokens',
+    Input: '0.150 pts / 1M tokens',
+    Output: '0.470 pts / 1M tokens',
+    'Cache read': '0.0160 pts / 1M tokens',
   })
+  await expect(catalog.card(TEXT).getByRole('button', { name: /^0\.470/ })).toHaveAttribute(
+    'title',
+    /0\.46999999999999995 \(exact\)/,
+  )
   for (const name of [VISION, TEXT]) {
     await expect(
       catalog.card(name).getByText('Free to use. Points show relative usage and are not a charge.'),

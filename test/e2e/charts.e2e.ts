@@ -69,13 +69,19 @@ test('a streamed reply: the token timeline holds exactly the events that carried
   const figure = panel.getByRole('figure', { name: 'Output tokens over time' })
   await expect(figure.locator('canvas').first()).toBeVisible()
 
-  // The raw events as the inspector lists them: each one's time and whether it carried reply text.
+  // The raw events as the inspector lists them: each one's time and whether it carried reply text
+  // (a row shows the gist of its event; the event's whole JSON is its hover).
   const raw = await panel
     .getByRole('list', { name: 'Raw events' })
     .getByRole('listitem')
-    .evaluateAll((items) => items.map((item) => item.textContent ?? ''))
-  const carried = raw.flatMap((text, index) =>
-    /"content":"[^"]/.test(text) ? [{ index: index + 1, at: /\+(\d+) ms/.exec(text)?.[1] }] : [],
+    .evaluateAll((items) =>
+      items.map((item) => ({
+        text: item.textContent ?? '',
+        data: item.querySelector('.timeline-data')?.getAttribute('title') ?? '',
+      })),
+    )
+  const carried = raw.flatMap(({ text, data }, index) =>
+    /"content":"[^"]/.test(data) ? [{ index: index + 1, at: /\+(\d+) ms/.exec(text)?.[1] }] : [],
   )
   expect(carried.length).toBeGreaterThan(3)
   const events = await tableRows(figure, 'Token timeline events')

@@ -77,7 +77,10 @@ test('a newcomer picks the text model, sends, and watches a streamed reply with 
   await expect(footer).toContainText(/\d+ tok\/s/)
   await expect(footer).toContainText(/total \d/)
   await expect(footer).toContainText(/in \d+ · out \d+ · cached 0/)
-  await expect(footer.getByText(/ pts$/)).toHaveAttribute('title', /^0\.\d+ pts \(exact\)$/)
+  await expect(footer.getByRole('button', { name: / pts, exact / })).toHaveAttribute(
+    'title',
+    /^0\.\d+ pts \(exact\)/,
+  )
   await expect(chat.replyText(reply)).toContainText('Hello playground, write about 300 words please')
 })
 
@@ -115,11 +118,12 @@ test('edit a user message, then regenerate: the reply is replaced and answers th
   const user = chat.userMessages().first()
   await user.getByRole('button', { name: 'Edit' }).click()
   await user.getByRole('textbox', { name: 'Edit message' }).fill('The edited question')
-  await user.getByRole('button', { name: 'Save' }).click()
+  await user.getByRole('button', { name: 'Save only' }).click()
   await expect(user).toContainText('The edited question')
   await expect(user).not.toContainText('The first question')
 
-  await chat.lastReply().getByRole('button', { name: 'Regenerate' }).click()
+  // The reply's own Regenerate (the stale note under it offers one too).
+  await chat.lastReply().getByRole('toolbar').getByRole('button', { name: 'Regenerate' }).click()
   await chat.waitForIdle()
   await expect(chat.replies()).toHaveCount(1)
   await expect(chat.lastReply()).toContainText('The edited question')

@@ -10,7 +10,7 @@ import { ParamsPage } from './support/pages/params'
 /**
  * Small things met in daily use: the catalog banner's URL kept as written, the sign-in link returning
  * to the profile's own site, the stop-sequence hint speaking the pane's dialect, and a long points
- * figure kept on one line.
+ * figure kept on one line when shown exactly.
  */
 
 let app: AppProcess
@@ -72,10 +72,12 @@ test('the stop-sequence hint names the Chat Completions limit only for a Chat Co
   await expect(hint).not.toContainText('Chat Completions')
 })
 
-test('0.46999999999999995 stays on one line on the card, exactly as published', async ({ page }) => {
+test('0.46999999999999995, shown exactly on click, stays on one line on the card', async ({ page }) => {
   await page.goto(app.url)
   const card = new CatalogPage(page).card(TEXT_MODEL)
   const output = card.getByRole('row', { name: /Output/ })
+  await expect(output.getByRole('cell')).toHaveText('0.470 pts / 1M tokens')
+  await output.getByRole('button').click()
   await expect(output.getByRole('cell')).toHaveText('0.46999999999999995 pts / 1M tokens')
   for (const width of [1280, 1000]) {
     await page.setViewportSize({ width, height: 800 })

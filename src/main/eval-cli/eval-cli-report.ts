@@ -1,3 +1,5 @@
+import { formatPoints } from '@shared/catalog/format-points'
+import { graderVerdictLine } from '@shared/eval/graders/grader-result'
 import { createComparison } from '@shared/eval/run/compare-runs'
 import type {
   CellResult,
@@ -29,7 +31,8 @@ export type RunSummary = {
 
 /**
  * The run's totals per target, its failed cells, and its regressions against `previous`, for stdout;
- * summed as the cells stream past (a run of any size is never held whole).
+ * summed as the cells stream past (a run of any size is never held whole). Points read rounded as
+ * everywhere a person reads them; `--json` keeps the exact figures.
  */
 export function createRunSummary(
   head: Pick<EvalRunHead, 'setName' | 'targets'>,
@@ -47,7 +50,7 @@ export function createRunSummary(
         `  ${cell.caseId} × ${cell.targetId}${cell.state === 'completed' ? '' : ` (${cell.state}: ${cell.error ?? ''})`}`,
       )
       for (const grader of cell.graders.filter((g) => !g.passed && g.skipped !== true))
-        failedLines.push(`    ${grader.label}: ${grader.reason}`)
+        failedLines.push(`    ${graderVerdictLine(grader)}`)
     },
     text(status) {
       const lines = [`${head.setName}: ${status}`, ...totals.totals().map(totalsLine)]
@@ -71,7 +74,7 @@ function totalsLine(totals: TargetTotals): string {
     totals.reviewedPass + totals.reviewedFail === 0
       ? ''
       : `, reviewed ${totals.reviewedPass} pass / ${totals.reviewedFail} fail`
-  return `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${totals.reasoningTokens} reasoning tokens, ${totals.cacheReadTokens} cache-read tokens, ${totals.points} points${reviewed}`
+  return `  ${totals.targetId}: ${totals.passed}/${totals.cells} passed (${rate}), total p50 ${p(totals.p50TotalMs)} p95 ${p(totals.p95TotalMs)}, TTFT p50 ${p(totals.p50TtftMs)}, ${totals.reasoningTokens} reasoning tokens, ${totals.cacheReadTokens} cache-read tokens, ${formatPoints(totals.points)} points${reviewed}`
 }
 
 /** The summary of a run held whole (a merged run). */

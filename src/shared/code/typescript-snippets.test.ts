@@ -4,6 +4,7 @@ import { DIALECT_IDS } from '../chat/chat-request'
 import { toAsciiJson } from '../http/json-ascii'
 import { anyChatRequest, SECRET, sentHttp } from './__fixtures__/code-arbitraries'
 import { generateCode } from './code-generators'
+import { UNTYPED_FIELD_COMMENT } from './typescript-source'
 
 type Captured = { options: Record<string, unknown>; body: unknown }
 
@@ -52,5 +53,23 @@ describe.each(DIALECT_IDS)('TypeScript code for %s', (dialect) => {
       }),
       { numRuns: 150 },
     )
+  })
+})
+
+describe('TypeScript code for anthropic-messages', () => {
+  it('says why a parameter the SDK does not type is spread in', () => {
+    const http = sentHttp(
+      'anthropic-messages',
+      {
+        model: 'm',
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+        stream: false,
+        temperature: 0.2,
+      },
+      '',
+    )
+    const code = generateCode('typescript', { dialect: 'anthropic-messages', http, secret: SECRET })
+    expect(code).toContain(`  ${UNTYPED_FIELD_COMMENT}\n  ...{ temperature: 0.2 },`)
+    expect(code.split(UNTYPED_FIELD_COMMENT)).toHaveLength(2)
   })
 })

@@ -16,11 +16,16 @@ export function typescriptClient(className: string, call: SdkCall): string {
   return `const client = new ${className}({\n${options.join('\n')}\n})`
 }
 
+/** Above the first spread field: the SDK's types lack it, the API still takes it. */
+export const UNTYPED_FIELD_COMMENT =
+  "// Spread: the SDK's types no longer list this parameter, but it sends it and the API takes it."
+
 /**
  * `await client.<method>({ …the body… })`: the body field for field, in order, as one object literal.
  * A field the SDK's types do not declare is spread in place (`...{ temperature: 0 },`): the SDK sends
  * it as is, and TypeScript checks excess properties only where they are written out, so the snippet
- * still compiles in a strict project.
+ * still compiles in a strict project. The first such field says why in a comment: the construct is
+ * odd to read without one.
  */
 export function typescriptCreate(
   variable: string,
@@ -28,9 +33,13 @@ export function typescriptCreate(
   call: SdkCall,
   untypedFields: ReadonlySet<string> = new Set(),
 ): string {
+  let explained = false
   const fields = Object.entries(call.body).map(([field, value]) => {
     const property = `${jsKey(field)}: ${jsLiteral(value, '  ')}`
-    return untypedFields.has(field) ? `  ...{ ${property} },` : `  ${property},`
+    if (!untypedFields.has(field)) return `  ${property},`
+    const why = explained ? '' : `  ${UNTYPED_FIELD_COMMENT}\n`
+    explained = true
+    return `${why}  ...{ ${property} },`
   })
   return `const ${variable} = await client.${method}({\n${fields.join('\n')}\n})`
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { conversationSchema, paneSchema, storedMessageSchema, type Conversation } from './conversation'
+import {
+  conversationSchema,
+  MAX_PANES,
+  paneSchema,
+  storedMessageSchema,
+  type Conversation,
+} from './conversation'
 
 /**
  * An incremental save: what changed in a conversation since its last save, when all that changed is
@@ -19,7 +25,7 @@ const paneHeadSchema = paneSchema.omit({ messages: true })
 export const conversationAppendSchema = z.strictObject({
   /** Everything of the conversation but the panes' transcripts and the panes set aside. */
   head: conversationSchema.omit({ panes: true, setAside: true }).extend({
-    panes: z.array(paneHeadSchema).min(1).max(2),
+    panes: z.array(paneHeadSchema).min(1).max(MAX_PANES),
   }),
   /**
    * Per pane, in order: how many messages the saved pane holds (`had`; `from` when absent), how many
@@ -36,7 +42,7 @@ export const conversationAppendSchema = z.strictObject({
         .refine((pane) => pane.had === undefined || pane.had >= pane.from, 'had is less than from'),
     )
     .min(1)
-    .max(2),
+    .max(MAX_PANES),
 })
 export type ConversationAppend = z.infer<typeof conversationAppendSchema>
 

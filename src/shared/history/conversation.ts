@@ -63,10 +63,17 @@ const replyRecordSchema = z.strictObject({
 })
 export type ReplyRecord = z.infer<typeof replyRecordSchema>
 
-/** A message of the transcript: the canonical message plus an id and, for replies, what happened. */
+/**
+ * A message of the transcript: the canonical message plus an id, for replies what happened, and when
+ * its text was last edited by hand (replies written before an edit above them are stale).
+ */
 export const storedMessageSchema = z.intersection(
   chatMessageSchema,
-  z.object({ id: z.string().min(1), reply: replyRecordSchema.optional() }),
+  z.object({
+    id: z.string().min(1),
+    reply: replyRecordSchema.optional(),
+    editedAt: z.number().optional(),
+  }),
 )
 export type StoredMessage = z.infer<typeof storedMessageSchema>
 
@@ -96,7 +103,13 @@ void everyParamIsASetting
 const chatSettingsSchema = z.strictObject({ system: z.string().default(''), params: chatParamsSchema })
 export type ChatSettings = z.infer<typeof chatSettingsSchema>
 
-/** One column of the chat: a target (dialect + model) and its own transcript. Compare mode has two. */
+/**
+ * Panes a conversation may have side by side: one, or up to four in compare mode (model × dialect ×
+ * settings variants). Files of older versions hold one or two: they read as they are.
+ */
+export const MAX_PANES = 4
+
+/** One column of the chat: a target (dialect + model) and its own transcript. Compare mode has 2–4. */
 export const paneSchema = z.strictObject({
   id: z.string().min(1),
   dialect: dialectIdSchema,
@@ -121,6 +134,28 @@ const setAsidePanesSchema = z.strictObject({
   models: paneSchema.optional(),
 })
 
+/**
+ * A blind comparison's verdict on one turn: the pane preferred (by index) or a tie, and what each
+ * pane was when the vote was cast (so the scoreboard stays true when panes change later).
+ */
+const blindVoteSchema = z.strictObject({
+  turnId: z.string().min(1),
+  winner: z.union([
+    z
+      .number()
+      .int()
+      .nonnegative()
+      .max(MAX_PANES - 1),
+    z.literal('tie'),
+  ]),
+  contenders: z
+    .array(z.strictObject({ model: z.string(), dialect: dialectIdSchema, settings: z.string().max(500) }))
+    .min(2)
+    .max(MAX_PANES),
+  at: z.number(),
+})
+export type BlindVote = z.infer<typeof blindVoteSchema>
+
 const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 
 export const conversationSchema = z.strictObject({
@@ -132,12 +167,16 @@ export const conversationSchema = z.strictObject({
   profileId: z.string().optional(),
   system: z.string().default(''),
   params: chatParamsSchema,
-  panes: z.array(paneSchema).min(1).max(2),
+  panes: z.array(paneSchema).min(1).max(MAX_PANES),
   /** Absent in files saved before it was kept: then read from the panes (see compareModeOf). */
   compare: compareModeSchema.optional(),
   setAside: setAsidePanesSchema.optional(),
   /** Settings each pane has its own value of (compare); all others are the conversation's, shared. */
   unlinked: z.array(settingKeySchema).optional(),
+  /** Compare with the panes' labels hidden until a vote on the latest turn (blind-votes.ts). */
+  blind: z.boolean().optional(),
+  /** Votes cast in blind mode, oldest first. */
+  votes: z.array(blindVoteSchema).max(10_000).optional(),
   /**
    * Values of the `{{variables}}` in the system prompt and messages. Absent: nothing is filled (text
    * is sent as written); present: every send and the code views fill the request with them.

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { conversationSchema, type Conversation } from '@shared/history/conversation'
 import { UserFacingError } from '../user-facing-error'
 
@@ -16,9 +16,10 @@ export function conversationExport(conversation: Conversation): { fileName: stri
 }
 
 /**
- * A conversation file exported here or elsewhere. It is validated like a stored one; it always gets a
- * fresh id, so importing twice (or importing an export of a conversation still here) never overwrites
- * anything.
+ * A conversation file exported here or elsewhere. It is validated like a stored one; its id is new and
+ * drawn from its content (`imported-<sha-256>`), so importing an export of a conversation still here
+ * never overwrites it, and importing the same file twice names the same conversation (the history
+ * then opens the one it has instead of listing two identical entries).
  */
 export function conversationFromImport(json: string): Conversation {
   let data: unknown
@@ -36,5 +37,7 @@ export function conversationFromImport(json: string): Conversation {
       `The file is not a conversation exported by this app (${where}${issue?.message ?? 'invalid'}).`,
     )
   }
-  return { ...parsed.data, id: randomUUID(), updatedAt: Date.now() }
+  const { id: _id, updatedAt: _updatedAt, ...content } = parsed.data
+  const digest = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 40)
+  return { ...parsed.data, id: `imported-${digest}`, updatedAt: Date.now() }
 }

@@ -1,15 +1,11 @@
-import {
-  summarizeConversation,
-  type Conversation,
-  type ConversationSummary,
-} from '@shared/history/conversation'
+import type { Conversation, ConversationSummary } from '@shared/history/conversation'
 import type { JsonDirectoryStore } from '../json-store'
 import type { LiveConversations } from './live-conversations'
 
 /**
  * What `history:list` shows, newest first. The json-store keeps each document's summary per file
  * version, so unchanged files are not re-read. A journaled conversation's file lags behind: its
- * summary comes from memory, and its file is not read for it. The list is asked for after every
+ * summary comes from memory (kept after its state left memory), and its file is not read for it. The list is asked for after every
  * append (a send), so a large file whose summary was not cached yet would otherwise be read and
  * parsed on main's thread in the middle of the send (performance.md S1).
  */
@@ -17,11 +13,6 @@ export async function listConversationSummaries(
   documents: JsonDirectoryStore<Conversation, ConversationSummary>,
   live: LiveConversations,
 ): Promise<ConversationSummary[]> {
-  const all = await documents.summaries((id) => {
-    const entry = live.get(id)
-    return entry !== undefined && entry.journalBytes > 0
-      ? summarizeConversation(entry.conversation)
-      : undefined
-  })
+  const all = await documents.summaries((id) => live.journaledSummary(id))
   return all.map(({ summary }) => summary).sort((a, b) => b.updatedAt - a.updatedAt)
 }

@@ -87,6 +87,25 @@ describe('history:list at size', () => {
   }, 60_000)
 })
 
+describe('import', () => {
+  it('the same file twice makes one entry; an export of a conversation still here never overwrites it', async () => {
+    const history = await createHistoryService({ userDataDir })
+    const original = conversation('c1', 'Exported', 2)
+    await history.save(original)
+    const file = (await history.exportJson('c1')).json
+    const first = await history.importJson(file)
+    const second = await history.importJson(file)
+    expect(second.id).toBe(first.id)
+    expect(first.id).not.toBe('c1')
+    expect((await history.list()).map((summary) => summary.id).sort()).toEqual(['c1', first.id].sort())
+    await expect(history.get('c1')).resolves.toEqual(original)
+    // A file that differs in its content is another conversation.
+    const edited = await history.importJson(file.replace('"Exported"', '"Exported, edited"'))
+    expect(edited.id).not.toBe(first.id)
+    expect(await history.list()).toHaveLength(3)
+  })
+})
+
 describe('the conversation size cap', () => {
   it('refuses to save or import what the next start would set aside, keeping the saved version', async () => {
     const history = await createHistoryService({ userDataDir, maxConversationBytes: 4096 })
@@ -217,6 +236,28 @@ describe('incremental saves (history:append)', () => {
     await history.append(appendSince(opened, next)!)
     expect((await history.list()).map(({ id, messageCount }) => [id, messageCount])).toEqual([['c', 4]])
     expect(reads).toEqual([])
+  })
+
+  it('keeps listing what a journaled conversation holds after other conversations took its place in memory', async () => {
+    // The daily-use report: many turns in A, then B and C opened; A's card said "1 message".
+    const history = await createHistoryService({ userDataDir })
+    const first = conversation('c', 'A', 1)
+    let a: Conversation = { ...first, panes: [{ ...first.panes[0]!, model: 'vendora' }] }
+    await history.save(a)
+    for (let turn = 0; turn < 5; turn++) {
+      const next = withMessage(a, `r${turn}`, 'answer')
+      // The pane moved to another model halfway: the card names the one it uses now.
+      if (turn === 2) next.panes = [{ ...next.panes[0]!, model: 'vendorb' }]
+      await history.append(appendSince(a, next)!)
+      a = next
+    }
+    await history.save(conversation('b', 'B', 2))
+    await history.save(conversation('d', 'D', 3))
+    const listed = (await history.list()).find((summary) => summary.id === 'c')
+    expect(listed).toMatchObject({ messageCount: 6, models: ['vendorb'] })
+    // Opening it folds the journal: the list says the same from the file.
+    expect((await history.get('c')).panes[0]?.messages).toHaveLength(6)
+    expect((await history.list()).find((summary) => summary.id === 'c')).toMatchObject({ messageCount: 6 })
   })
 
   it('a conversation just opened takes its first append without reading its file again', async () => {

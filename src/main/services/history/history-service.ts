@@ -74,6 +74,12 @@ export async function createHistoryService(
     exportJson: async (id) => conversationExport(await conversations.get(id)),
     async importJson(json) {
       const imported = conversationFromImport(json)
+      // The same file again: the conversation it made is opened, not listed twice.
+      const already = await conversations.get(imported.id).catch((error: unknown) => {
+        if (error instanceof UserFacingError && error.code === 'not_found') return undefined
+        throw error
+      })
+      if (already !== undefined) return already
       await conversations.save(imported)
       return imported
     },

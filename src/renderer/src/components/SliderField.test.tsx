@@ -43,4 +43,26 @@ describe('SliderField', () => {
     expect(slider).toHaveProperty('value', '0.3')
     expect(slider.getAttribute('aria-valuetext')).toBeNull()
   })
+
+  it('on a log scale, places everyday values across the track and says the value it stands for', () => {
+    const onChange = vi.fn()
+    render(
+      <SliderField
+        label="Max tokens"
+        value={400}
+        min={1}
+        max={1_048_576}
+        step={1}
+        unsetAt={1_048_576}
+        scale="log"
+        onChange={onChange}
+      />,
+    )
+    const slider = screen.getByRole('slider', { name: 'Max tokens' })
+    // 400 sits well inside the track (on a straight one it was 0.04% from the left edge).
+    expect(Number((slider as HTMLInputElement).value)).toBeGreaterThan(400)
+    expect(slider.getAttribute('aria-valuetext')).toBe('400')
+    fireEvent.change(slider, { target: { value: '500' } })
+    expect(onChange).toHaveBeenCalledWith(1000)
+  })
 })

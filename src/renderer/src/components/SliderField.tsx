@@ -1,11 +1,13 @@
 import { useId, useState } from 'react'
+import { LOG_POSITIONS, logPosition, logValue } from './log-scale'
 import './components.css'
 
 /**
  * A slider with an exact number input beside it (table stakes in every good playground). The number
  * input accepts any value typed; the caller decides what is valid and shows a note when it clamps.
  * While the value is unset the slider rests, dimmed, at `unsetAt` (the value the server uses then),
- * so the first arrow key moves from the default, not from the end of the range.
+ * so the first arrow key moves from the default, not from the end of the range. A range over orders
+ * of magnitude (max tokens) takes `scale="log"`: the track is geometric (log-scale.ts).
  */
 export function SliderField({
   label,
@@ -18,6 +20,7 @@ export function SliderField({
   disabled,
   hint,
   note,
+  scale = 'linear',
 }: {
   label: string
   /** Undefined: not set (the server's default applies). */
@@ -32,6 +35,7 @@ export function SliderField({
   hint?: string
   /** A visible remark under the field, e.g. "clamped to 1 for Messages". */
   note?: string
+  scale?: 'linear' | 'log'
 }): React.JSX.Element {
   const id = useId()
   const [text, setText] = useState<string | null>(null)
@@ -61,20 +65,18 @@ export function SliderField({
           onBlur={() => setText(null)}
         />
       </div>
-      <input
+      <SliderTrack
         id={id}
-        className={`slider ${value === undefined ? 'slider-unset' : ''}`}
-        type="range"
+        value={value}
         min={min}
         max={max}
         step={step}
-        value={value ?? Math.min(max, Math.max(min, unsetAt))}
-        aria-valuetext={value === undefined ? `default (${unsetAt})` : undefined}
-        title={value === undefined ? `Not set: the server's default (${unsetAt}) applies` : undefined}
+        unsetAt={unsetAt}
+        scale={scale}
         disabled={disabled}
-        onChange={(event) => {
+        onChange={(next) => {
           setText(null)
-          onChange(Number(event.target.value))
+          onChange(next)
         }}
       />
       {hint && <div className="field-hint">{hint}</div>}
@@ -84,5 +86,54 @@ export function SliderField({
         </div>
       )}
     </div>
+  )
+}
+
+/** The range input: straight, or geometric over positions (`log`), resting at `unsetAt` while unset. */
+function SliderTrack({
+  id,
+  value,
+  min,
+  max,
+  step,
+  unsetAt,
+  scale,
+  disabled,
+  onChange,
+}: {
+  id: string
+  value: number | undefined
+  min: number
+  max: number
+  step: number
+  unsetAt: number
+  scale: 'linear' | 'log'
+  disabled: boolean | undefined
+  onChange: (value: number) => void
+}): React.JSX.Element {
+  const resting = Math.min(max, Math.max(min, value ?? unsetAt))
+  const log = scale === 'log'
+  const track = log
+    ? { min: 0, max: LOG_POSITIONS, step: 1, value: logPosition(resting, { min, max }) }
+    : { min, max, step, value: resting }
+  const valueText =
+    value === undefined ? `default (${unsetAt})` : log ? value.toLocaleString('en-US') : undefined
+  return (
+    <input
+      id={id}
+      className={`slider ${value === undefined ? 'slider-unset' : ''}`}
+      type="range"
+      min={track.min}
+      max={track.max}
+      step={track.step}
+      value={track.value}
+      aria-valuetext={valueText}
+      title={value === undefined ? `Not set: the server's default (${unsetAt}) applies` : undefined}
+      disabled={disabled}
+      onChange={(event) => {
+        const position = Number(event.target.value)
+        onChange(log ? logValue(position, { min, max }, value) : position)
+      }}
+    />
   )
 }

@@ -17,3 +17,12 @@ export function quoteOutput(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return JSON.stringify(flat.length > max ? `${flat.slice(0, max)}…` : flat)
 }
+
+/**
+ * A verdict in words, naming its grader: `contains "Paris": not found in the output "…"`. The one
+ * wording of the grid's hover, its cell diff, JUnit and the CLI, so a case with several graders says
+ * which one failed wherever it is read.
+ */
+export function graderVerdictLine(result: Pick<GraderResult, 'label' | 'reason'>): string {
+  return `${result.label}: ${result.reason}`
+}

@@ -1,4 +1,5 @@
 import { compareDecimal, parseDecimal } from '../../catalog/decimal'
+import { formatPoints } from '../../catalog/format-points'
 import type { GraderSpec } from '../grader-spec'
 import type { CellOutput } from './cell-output'
 import type { GraderResult } from './grader-result'
@@ -66,7 +67,12 @@ export function gradePoints(spec: Spec<'points'>, output: CellOutput): GraderRes
     }
   }
   const passed = compareDecimal(parseDecimal(output.points), parseDecimal(max)) <= 0
-  return { type: 'points', label, passed, reason: `the reply used ${output.points} points` }
+  return {
+    type: 'points',
+    label,
+    passed,
+    reason: `the reply used ${formatPoints(output.points)} points (exactly ${output.points})`,
+  }
 }
 
 export function gradeCost(spec: Spec<'cost'>, output: CellOutput): GraderResult {

@@ -15,6 +15,7 @@ import {
   valueAxis,
   xTicks,
 } from './svg-plot'
+import { formatPoints, formatPointsNumber } from '../../catalog/format-points'
 
 const BASE = PLOT.height - PLOT.bottom
 const rateAxis = linearScale([0, 1], [BASE, PLOT.top])
@@ -103,7 +104,7 @@ export function pointsChart(entries: readonly PointsAgainstPassRate[]): ReportCh
     valueAxis(rateAxis, percentTicks, tickPercent, { y: 'pass rate', x: 'points spent' }) +
     (frontier.length > 1 ? `<polyline class="frontier" points="${frontier.join(' ')}"/>` : '') +
     dots.join('') +
-    xTicks(niceTicks(0, top || 1, 4).map((t) => ({ at: x(t), label: String(t) })))
+    xTicks(niceTicks(0, top || 1, 4).map((t) => ({ at: x(t), label: formatPointsNumber(t) })))
   return {
     id: 'chart-points',
     title: 'Points against pass rate per target (cost/quality frontier)',
@@ -113,7 +114,7 @@ export function pointsChart(entries: readonly PointsAgainstPassRate[]): ReportCh
       head: ['Target', 'Points', 'Pass rate', '95% interval', 'On the frontier', 'Cells without points'],
       rows: entries.map((entry, index) => [
         `T${index + 1} ${entry.name}`,
-        entry.points?.exact ?? '–',
+        entry.points === undefined ? '–' : formatPoints(entry.points.exact),
         formatPercent(entry.passRate.rate),
         formatInterval(entry.passRate),
         entry.onFrontier ? 'yes' : 'no',

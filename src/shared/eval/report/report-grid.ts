@@ -1,6 +1,7 @@
 import { cellKey, type CellResult, type EvalRun } from '../run/eval-run-types'
 import { escapeHtml } from './escape-html'
 import { formatCount, formatMs } from './report-format'
+import { formatPoints } from '../../catalog/format-points'
 
 /** Output shown per cell: enough to judge a reply; the JSON export keeps all of it. */
 const REPORT_OUTPUT_CHARS = 2_000
@@ -21,7 +22,7 @@ function cellHtml(cell: CellResult | undefined, regressed: boolean): string {
     `TTFT ${formatMs(cell.ttftMs)}`,
     `total ${formatMs(cell.totalMs)}`,
     cell.outputTokens === undefined ? '' : `${formatCount(cell.outputTokens)} tok`,
-    cell.points === undefined ? '' : `${escapeHtml(cell.points)} pt`,
+    cell.points === undefined ? '' : `${escapeHtml(formatPoints(cell.points))} pt`,
   ].filter((f) => f !== '')
   return `<td class="cell ${cell.passed ? 'pass' : 'fail'}"><div class="verdict">${cell.passed ? 'PASS' : 'FAIL'}${regressed ? ' · regression' : ''}</div>${
     review === undefined

@@ -15,6 +15,7 @@ import { formatPercent } from '../charts/chart-format'
 import { formatMs, formatTime } from './report-format'
 import { filtersHtml, gridHtml } from './report-grid'
 import { REPORT_CSS } from './report-style'
+import { formatPoints } from '../../catalog/format-points'
 
 export type HtmlReportOptions = {
   /** The run this one is compared with: regressions and fixes (chart, grid marks, filter). */
@@ -53,7 +54,7 @@ function totalsTable(run: EvalRun, names: readonly string[]): string {
           formatPercent(t.passRate),
           `${formatMs(t.p50TotalMs)} / ${formatMs(t.p95TotalMs)}`,
           formatMs(t.p50TtftMs),
-          t.points,
+          formatPoints(t.points),
           reviews === undefined || reviews.total === 0
             ? '–'
             : `${reviews.passed}/${reviews.total - reviews.passed}`,

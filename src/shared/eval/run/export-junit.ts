@@ -1,3 +1,4 @@
+import { graderVerdictLine } from '../graders/grader-result'
 import { cellKey, type CellResult, type EvalRun, type EvalTarget } from './eval-run-types'
 
 /**
@@ -41,7 +42,7 @@ export function junitTestCase(cell: CellResult | undefined, caseId: string, targ
     lines.push(`      <error message="${escapeXml(message, true)}" type="${escapeXml(cell.state, true)}"/>`)
   }
   if (failedGraders.length > 0) {
-    const message = failedGraders.map((g) => `${g.label}: ${g.reason}`).join('; ')
+    const message = failedGraders.map(graderVerdictLine).join('; ')
     const body = failedGraders.map((g) => `${g.label}\n  ${g.reason}`).join('\n')
     lines.push(
       `      <failure message="${escapeXml(message, true)}" type="grader">${escapeXml(body)}</failure>`,

@@ -68,6 +68,19 @@ export class ChatPage {
     return reply.locator('.msg-body')
   }
 
+  /**
+   * Scrolls a pane's transcript to its top with the wheel, as a user would: the transcript is
+   * virtualized, so rows out of view are not in the page.
+   */
+  async scrollToTop(paneIndex = 1): Promise<void> {
+    const transcript = this.pane(paneIndex).locator('.transcript-scroll')
+    await transcript.hover()
+    await expect(async () => {
+      await this.page.mouse.wheel(0, -5000)
+      expect(await transcript.evaluate((element) => element.scrollTop)).toBe(0)
+    }).toPass()
+  }
+
   /** Waits until no run of the conversation is going (the Stop button is gone). */
   async waitForIdle(timeout = 20_000): Promise<void> {
     await expect(this.stopButton()).toHaveCount(0, { timeout })

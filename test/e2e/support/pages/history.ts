@@ -6,7 +6,7 @@ export class HistoryPage {
 
   async open(): Promise<void> {
     await this.page.getByRole('tab', { name: 'History' }).click()
-    await expect(this.page.getByRole('button', { name: 'New conversation' })).toBeVisible()
+    await expect(this.page.getByRole('button', { name: 'Import', exact: true })).toBeVisible()
   }
 
   list(): Locator {

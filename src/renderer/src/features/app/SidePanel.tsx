@@ -12,12 +12,17 @@ const SIDE_PANEL_TABS = [
   { id: 'inspector', label: 'Inspector', icon: '⌕' },
 ] as const satisfies ReadonlyArray<{ id: SidePanelTab; label: string; icon: string }>
 
-/** Right: the request's parameters, the generated curl, and the inspector of a reply. */
+/**
+ * Right: the request's parameters, the generated curl, and the inspector of a reply; its left edge
+ * drags to make it wider (kept across reloads).
+ */
 export function SidePanel(): React.JSX.Element {
   const tab = useAppStore((state) => state.sidePanelTab)
   const collapsed = useAppStore((state) => state.sidePanelCollapsed)
   const setTab = useAppStore((state) => state.setSidePanelTab)
   const setCollapsed = useAppStore((state) => state.setSidePanelCollapsed)
+  const width = useAppStore((state) => state.sidePanelWidth)
+  const setWidth = useAppStore((state) => state.setSidePanelWidth)
   return (
     <TabbedRegion
       side="right"
@@ -27,6 +32,8 @@ export function SidePanel(): React.JSX.Element {
       onSelect={setTab}
       collapsed={collapsed}
       onCollapsedChange={setCollapsed}
+      width={width}
+      onResize={setWidth}
     >
       <SidePanelContent tab={tab} />
     </TabbedRegion>

@@ -48,4 +48,15 @@ describe('ui slice: collapsible regions', () => {
     const store = await freshStore()
     expect(store.getState().sidebarCollapsed).toBe(false)
   })
+
+  it('keeps the side panel width the user dragged it to, within bounds, across a reload', async () => {
+    const store = await freshStore()
+    expect(store.getState().sidePanelWidth).toBeNull()
+    store.getState().setSidePanelWidth(640.4)
+    expect((await freshStore()).getState().sidePanelWidth).toBe(640)
+    store.getState().setSidePanelWidth(10)
+    expect((await freshStore()).getState().sidePanelWidth).toBe(280)
+    store.getState().setSidePanelWidth(null)
+    expect((await freshStore()).getState().sidePanelWidth).toBeNull()
+  })
 })

@@ -1,5 +1,5 @@
 import type { Slice } from '@renderer/store/slice'
-import { loadLayoutPreferences, saveLayoutPreferences } from './layout-preferences'
+import { clampSidePanelWidth, loadLayoutPreferences, saveLayoutPreferences } from './layout-preferences'
 
 export type SidebarTab = 'models' | 'history'
 export type SidePanelTab = 'params' | 'code' | 'inspector'
@@ -15,6 +15,8 @@ export type UiSlice = {
   /** Collapsed to a narrow rail to give the chat room (compare mode); remembered across reloads. */
   sidebarCollapsed: boolean
   sidePanelCollapsed: boolean
+  /** The side panel's width as the user dragged it (remembered); null: the layout's default. */
+  sidePanelWidth: number | null
   setSidebarTab(tab: SidebarTab): void
   setSidePanelTab(tab: SidePanelTab): void
   inspectMessage(messageId: string | null): void
@@ -22,6 +24,8 @@ export type UiSlice = {
   setSimulate(simulate: string): void
   setSidebarCollapsed(collapsed: boolean): void
   setSidePanelCollapsed(collapsed: boolean): void
+  /** null goes back to the default width. */
+  setSidePanelWidth(width: number | null): void
 }
 
 export const createUiSlice: Slice<UiSlice> = (set, get) => {
@@ -29,6 +33,7 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => {
     saveLayoutPreferences({
       sidebarCollapsed: get().sidebarCollapsed,
       sidePanelCollapsed: get().sidePanelCollapsed,
+      sidePanelWidth: get().sidePanelWidth,
     })
   return {
     sidebarTab: 'models',
@@ -58,6 +63,10 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => {
     },
     setSidePanelCollapsed: (sidePanelCollapsed) => {
       set({ sidePanelCollapsed })
+      remember()
+    },
+    setSidePanelWidth: (width) => {
+      set({ sidePanelWidth: width === null ? null : clampSidePanelWidth(width) })
       remember()
     },
   }

@@ -84,9 +84,9 @@ describe('CatalogCard: the vision model', () => {
     const card = renderCard(VISION)
     expect(within(card).getByRole('heading', { name: 'Usage reference (pts / 1M tokens)' })).toBeTruthy()
     expect(usageRows(card)).toEqual({
-      Input: '0.14 pts / 1M tokens',
-      Output: '0.28 pts / 1M tokens',
-      'Cache read': '0.0028 pts / 1M tokens',
+      Input: '0.140 pts / 1M tokens',
+      Output: '0.280 pts / 1M tokens',
+      'Cache read': '0.00280 pts / 1M tokens',
     })
     expect(
       within(card).getByText('Free to use. Points show relative usage and are not a charge.'),
@@ -148,13 +148,17 @@ describe('CatalogCard: the text model', () => {
     expect(listItems(card, 'Details')).toEqual(['VendorB', 'LLM (Text)', 'Example Cloud', 'Limited Free'])
   })
 
-  it('keeps the float artifact of the published output price, digit for digit', () => {
+  it('reads the published output price rounded, its exact digits one hover or click away', () => {
     const card = renderCard(TEXT)
     expect(usageRows(card)).toEqual({
-      Input: '0.15 pts / 1M tokens',
-      Output: '0.46999999999999995 pts / 1M tokens',
-      'Cache read': '0.016 pts / 1M tokens',
+      Input: '0.150 pts / 1M tokens',
+      Output: '0.470 pts / 1M tokens',
+      'Cache read': '0.0160 pts / 1M tokens',
     })
+    const output = within(card).getByRole('button', { name: /^0\.470/ })
+    expect(output.getAttribute('title')).toContain('0.46999999999999995 (exact)')
+    fireEvent.click(output)
+    expect(usageRows(card)['Output']).toBe('0.46999999999999995 pts / 1M tokens')
   })
 
   it('"Use model" picks it for the focused pane and shows as pressed when it is in use', () => {

@@ -1,12 +1,11 @@
 import type { CatalogUsageReference } from '@shared/catalog'
+import { Points } from '@renderer/components/Points'
 
 /**
- * The usage reference in points per 1M tokens. Values are the record's figures exactly
- * (`0.46999999999999995`): they are the published ones, and rounding them here would make the card
- * disagree with the gateway's own catalog. So that such a figure stays on one line in a narrow
- * sidebar (`0.46999999999999995 pts / 1M` + `tokens` used to wrap), the unit they all share is shown
- * once, next to the title, and each cell shows the number; the cell's text is still the record's
- * whole `value` (the unit is there for screen readers and copying, visually hidden).
+ * The usage reference in points per 1M tokens. The record keeps the published figures exactly
+ * (`0.46999999999999995`); the card reads them as every points figure in the app reads
+ * (`0.470`, formatPoints), the exact string one hover or click away. The unit they all share is
+ * shown once, next to the title (visually hidden in each cell, for screen readers and copying).
  */
 export function CatalogUsageTable({ pricing }: { pricing: CatalogUsageReference }): React.JSX.Element {
   const units = new Set(pricing.items.map((item) => item.unit))
@@ -25,7 +24,9 @@ export function CatalogUsageTable({ pricing }: { pricing: CatalogUsageReference 
               <td>
                 {sharedUnit !== undefined && item.value === `${item.amount} ${item.unit}` ? (
                   <>
-                    <span className="catalog-usage-amount">{item.amount}</span>
+                    <span className="catalog-usage-amount">
+                      <Points exact={item.amount} />
+                    </span>
                     <span className="visually-hidden"> {item.unit}</span>
                   </>
                 ) : (

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '@renderer/store'
 import { Notices } from '@renderer/features/app/Notices'
+import { BlindVote } from '@renderer/features/compare/BlindVote'
 import { CompareControl } from '@renderer/features/compare/CompareControl'
 import { CompareSummary } from '@renderer/features/compare/CompareSummary'
 import { CompareTimeline } from '@renderer/features/compare/CompareTimeline'
@@ -11,9 +12,9 @@ import { SystemPrompt } from './SystemPrompt'
 import './chat.css'
 
 /**
- * The conversation: compare mode and system prompt on top, one or two panes side by side, the
- * differences between them when both answered the same turn, their latest replies' token timelines,
- * and the composer.
+ * The conversation: compare mode and system prompt on top, one to four panes side by side, the blind
+ * vote, the differences between them when all answered the same turn, their latest replies' token
+ * timelines, and the composer.
  */
 export function ChatArea(): React.JSX.Element {
   const paneIds = useAppStore(useShallow((state) => state.conversation.panes.map((pane) => pane.id)))
@@ -28,6 +29,7 @@ export function ChatArea(): React.JSX.Element {
           <PaneView key={paneId} paneId={paneId} index={index} />
         ))}
       </div>
+      <BlindVote />
       <CompareSummary />
       <CompareTimeline />
       {/* Toasts sit on this zero-height line and stack upward: never over the composer's controls. */}

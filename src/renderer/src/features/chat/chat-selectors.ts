@@ -126,3 +126,31 @@ export function selectConversationBusy(state: AppState): boolean {
 export function runIsLive(run: LiveRun | undefined): boolean {
   return run !== undefined && !isTerminalRunState(run.state)
 }
+
+const staleLists = new WeakMap<readonly StoredMessage[], ReadonlySet<string>>()
+
+/**
+ * Replies written before a message above them was edited: they answer what it said before. Found
+ * once per messages array (a row asks per frame while a reply streams).
+ */
+function staleReplyIds(messages: readonly StoredMessage[]): ReadonlySet<string> {
+  let stale = staleLists.get(messages)
+  if (stale === undefined) {
+    const found = new Set<string>()
+    let lastEdit = -Infinity
+    for (const message of messages) {
+      if (message.role === 'assistant' && message.reply && message.reply.createdAt < lastEdit) {
+        found.add(message.id)
+      }
+      if (message.editedAt !== undefined) lastEdit = Math.max(lastEdit, message.editedAt)
+    }
+    stale = found
+    staleLists.set(messages, stale)
+  }
+  return stale
+}
+
+export function selectReplyIsStale(state: AppState, paneId: string, messageId: string): boolean {
+  const pane = selectPane(state, paneId)
+  return pane !== undefined && staleReplyIds(pane.messages).has(messageId)
+}

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatDuration,
-  formatErrorHeadline,
-  formatFinish,
-  formatPointsCompact,
-  formatRate,
-  formatUsage,
-} from './format-reply'
+import { formatDuration, formatErrorHeadline, formatFinish, formatRate, formatUsage } from './format-reply'
 
 describe('reply footer formatting', () => {
   it('writes finish reasons unified and raw', () => {
@@ -40,15 +33,6 @@ describe('reply footer formatting', () => {
     expect(formatUsage({ inputTokens: 3, outputTokens: 4 })).toBe('in 3 · out 4 · cached 0')
     expect(formatUsage(undefined, { count: 17, estimated: true })).toBe('out ~17')
     expect(formatUsage(undefined)).toBeUndefined()
-  })
-
-  it('shows points with three significant digits and no exponent', () => {
-    expect(formatPointsCompact('0.00005634')).toBe('0.0000563')
-    expect(formatPointsCompact('0.000000469999999999999950')).toBe('0.00000047')
-    expect(formatPointsCompact('0.0123')).toBe('0.0123')
-    expect(formatPointsCompact('1.5')).toBe('1.5')
-    expect(formatPointsCompact('1234.5678')).toBe('1,235')
-    expect(formatPointsCompact('0')).toBe('0')
   })
 
   it('writes an error headline with its status and type', () => {

@@ -69,22 +69,6 @@ export function formatUsage(
   return `out ${fallbackOutput.estimated ? '~' : ''}${formatCount(fallbackOutput.count)}`
 }
 
-/**
- * Points shown compactly (three significant digits, never in exponent notation), the exact decimal
- * string kept for the hover: `0.00005634` → `0.0000563`.
- */
-export function formatPointsCompact(points: string): string {
-  const value = Number(points)
-  if (!Number.isFinite(value)) return points
-  if (value === 0) return '0'
-  const magnitude = Math.floor(Math.log10(Math.abs(value)))
-  if (magnitude >= 2) return wholeNumber.format(Math.round(value))
-  const decimals = Math.min(20, Math.max(0, 2 - magnitude))
-  const fixed = value.toFixed(decimals)
-  // Trailing zeros carry no information here (the exact figure is on hover).
-  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed
-}
-
 /** `HTTP 429 · rate_limit_error`, plus the code when the dialect gives one (`rate_limit_exceeded`). */
 export function formatErrorHeadline(error: DialectError): string {
   const code =

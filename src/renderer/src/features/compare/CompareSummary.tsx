@@ -3,25 +3,37 @@ import type { ParamAdjustment } from '@shared/dialects/dialect'
 import { useAppStore } from '@renderer/store'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
 import { compareSummary } from './compare-summary'
+import { labelsHidden } from './blind-votes'
+import { ReplyWordDiff } from './ReplyWordDiff'
 import { settingDifferences } from './setting-differences'
 import './compare.css'
 
 /**
- * The differences between the two panes: the settings each sends differently (unlinked ones), and
+ * The differences between the panes (two to four): the settings each sends differently (unlinked ones), and
  * for their replies to the latest turn what each dialect did to the parameters, how each finished,
- * tokens, TTFT and speed, side by side.
+ * tokens, TTFT, total time, speed and points, side by side, then the replies word by word.
  */
 export function CompareSummary(): React.JSX.Element | null {
   // The panes change with every streamed frame anyway; the rest of the conversation rarely.
   const conversation = useAppStore((state) => state.conversation)
   const view = useMemo(() => compareSummary(conversation.panes), [conversation.panes])
+  const hidden = labelsHidden(conversation)
   const settings = useMemo(() => settingDifferences(conversation), [conversation])
   if (!view && settings.length === 0) return null
+  // Blind: the figures tell dialects apart (finish words, adjustments), so before the vote only the
+  // replies' words are compared.
+  if (hidden) {
+    return view ? (
+      <section aria-label="Compare summary" className="compare-summary">
+        <ReplyWordDiff panes={conversation.panes} turnId={view.turnId} />
+      </section>
+    ) : null
+  }
   const head = (index: number): string => {
     const pane = conversation.panes[index]
     return pane ? `${dialectLabel(pane.dialect)} · ${pane.model}` : ''
   }
-  const targets = view?.targets ?? [head(0), head(1)]
+  const targets = view?.targets ?? conversation.panes.map((_, index) => head(index))
   return (
     <section aria-label="Compare summary" className="compare-summary">
       <details open>
@@ -33,44 +45,46 @@ export function CompareSummary(): React.JSX.Element | null {
             <thead>
               <tr>
                 <th scope="col" />
-                <th scope="col">
-                  Pane 1<span className="compare-target">{targets[0]}</span>
-                </th>
-                <th scope="col">
-                  Pane 2<span className="compare-target">{targets[1]}</span>
-                </th>
+                {targets.map((target, index) => (
+                  <th key={index} scope="col">
+                    Pane {index + 1}
+                    <span className="compare-target">{target}</span>
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {settings.map((row) => (
                 <tr key={row.key} className="compare-differs compare-setting">
                   <th scope="row">{row.label}</th>
-                  <td>{row.values[0]}</td>
-                  <td>{row.values[1]}</td>
+                  {row.values.map((value, index) => (
+                    <td key={index}>{value}</td>
+                  ))}
                 </tr>
               ))}
               {view?.rows.map((row) => (
                 <tr key={row.label} className={row.differs ? 'compare-differs' : ''}>
                   <th scope="row">{row.label}</th>
-                  <td>{row.values[0]}</td>
-                  <td>{row.values[1]}</td>
+                  {row.values.map((value, index) => (
+                    <td key={index}>{value}</td>
+                  ))}
                 </tr>
               ))}
               {view && (
                 <tr className={view.adjustmentsDiffer ? 'compare-differs' : ''}>
                   <th scope="row">Parameters</th>
-                  <td>
-                    <AdjustmentList adjustments={view.adjustments[0]} />
-                  </td>
-                  <td>
-                    <AdjustmentList adjustments={view.adjustments[1]} />
-                  </td>
+                  {view.adjustments.map((adjustments, index) => (
+                    <td key={index}>
+                      <AdjustmentList adjustments={adjustments} />
+                    </td>
+                  ))}
                 </tr>
               )}
             </tbody>
           </table>
         </div>
       </details>
+      {view && <ReplyWordDiff panes={conversation.panes} turnId={view.turnId} />}
     </section>
   )
 }

@@ -10,6 +10,7 @@ import { TimelineTable } from '@renderer/features/charts/timeline/TimelineTable'
 import { TokenTimelineChart } from '@renderer/features/charts/timeline/TokenTimelineChart'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
 import type { LiveRun } from '@renderer/features/chat/runs/live-run'
+import { labelsHidden } from './blind-votes'
 
 /** While a reply streams, the chart takes new events this often. */
 const REFRESH_MS = 250
@@ -36,6 +37,8 @@ export function CompareTimeline(): React.JSX.Element | null {
       }),
     ),
   )
+  // Blind mode: a line names its pane only until the vote, as the panes do.
+  const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
   const streaming = runs.some((run) => run?.state === 'starting' || run?.state === 'running')
   const shown = useThrottledValue(runs, REFRESH_MS, !streaming)
   const lines = useMemo(
@@ -45,12 +48,14 @@ export function CompareTimeline(): React.JSX.Element | null {
           ? []
           : [
               {
-                name: `Pane ${index + 1}: ${dialectLabel(run.dialect)} · ${run.model}`,
+                name: blind
+                  ? `Pane ${index + 1}`
+                  : `Pane ${index + 1}: ${dialectLabel(run.dialect)} · ${run.model}`,
                 timeline: timelineOfRun(run),
               },
             ],
       ),
-    [shown],
+    [shown, blind],
   )
   if (lines.length < 2) return null
   return (

@@ -6,7 +6,7 @@ import {
   type Pane,
   type StoredMessage,
 } from '@shared/history/conversation'
-import { compareModeOf, switchCompareMode } from './compare-mode'
+import { addComparePane, compareModeOf, removeComparePane, switchCompareMode } from './compare-mode'
 
 const turn = (id: string): StoredMessage => ({ id, role: 'user', content: [{ type: 'text', text: 'q' }] })
 const answer = (id: string, text: string): StoredMessage => ({
@@ -108,5 +108,33 @@ describe('switchCompareMode', () => {
     expect(models.panes[1]).toMatchObject({ dialect: 'openai-chat', model: 'n' })
     expect(models.setAside?.dialects).toBe(anthropic)
     expect(switchCompareMode(models, 'p1', 'dialects', 'n').panes[1]).toBe(anthropic)
+  })
+})
+
+describe('three and four panes', () => {
+  it('adds copies of the focused pane up to four, each valid to save, and removes down to two', () => {
+    let c = switchCompareMode(conversation([openai]), 'p1', 'models', 'other')
+    c = addComparePane(c, 'p1')
+    c = addComparePane(c, 'p1')
+    expect(c.panes).toHaveLength(4)
+    expect(addComparePane(c, 'p1')).toBe(c)
+    expect(new Set(c.panes.map((pane) => pane.id)).size).toBe(4)
+    expect(c.panes[3]).toMatchObject({ dialect: 'openai-chat', model: 'm', messages: openai.messages })
+    expect(conversationSchema.parse(c)).toEqual(c)
+
+    c = removeComparePane(c, c.panes[3]!.id)
+    c = removeComparePane(c, c.panes[2]!.id)
+    expect(c.panes).toHaveLength(2)
+    expect(removeComparePane(c, c.panes[1]!.id)).toBe(c)
+  })
+
+  it('does not switch mode with more than two panes (one pane per mode is set aside: replies would go)', () => {
+    const four = addComparePane(
+      addComparePane(switchCompareMode(conversation([openai]), 'p1', 'models', 'o'), 'p1'),
+      'p1',
+    )
+    expect(four.panes).toHaveLength(4)
+    expect(switchCompareMode(four, 'p1', 'off', 'o')).toBe(four)
+    expect(addComparePane(conversation([openai]), 'p1').panes).toHaveLength(1)
   })
 })

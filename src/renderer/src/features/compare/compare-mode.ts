@@ -1,5 +1,5 @@
 import type { DialectId } from '@shared/chat/chat-request'
-import type { CompareMode, Conversation, Pane } from '@shared/history/conversation'
+import { MAX_PANES, type CompareMode, type Conversation, type Pane } from '@shared/history/conversation'
 import { focusedPaneOf } from '@shared/history/find-pane'
 import { newPaneId } from '@renderer/features/chat/conversation/new-conversation'
 
@@ -48,7 +48,9 @@ export function switchCompareMode(
 ): Conversation {
   const current = compareModeOf(conversation)
   const focused = focusedPaneOf(conversation, focusedPaneId)
-  if (!focused || mode === current) return conversation
+  // Only one pane per mode can be set aside: with more, a switch would drop replies (the control
+  // asks to remove panes first).
+  if (!focused || mode === current || conversation.panes.length > 2) return conversation
   const setAside = { ...conversation.setAside }
   const beside = conversation.panes.find((pane) => pane !== focused)
   if (current !== 'off' && beside) setAside[current] = beside
@@ -65,4 +67,26 @@ export function switchCompareMode(
     compare: mode,
     ...(setAside.dialects || setAside.models ? { setAside } : {}),
   }
+}
+
+/**
+ * One more pane (up to MAX_PANES) beside the others: a copy of the focused one (its transcript so
+ * far, its target and own settings), whose model, dialect and unlinked settings are then changed in it.
+ */
+export function addComparePane(conversation: Conversation, focusedPaneId: string): Conversation {
+  const focused = focusedPaneOf(conversation, focusedPaneId)
+  if (!focused || conversation.panes.length >= MAX_PANES || compareModeOf(conversation) === 'off') {
+    return conversation
+  }
+  const copy: Pane = {
+    ...structuredClone(focused),
+    id: newPaneId(),
+  }
+  return { ...conversation, panes: [...conversation.panes, copy] }
+}
+
+/** Takes a pane and its replies away; two panes at least stay (Single is the compare control's). */
+export function removeComparePane(conversation: Conversation, paneId: string): Conversation {
+  if (conversation.panes.length <= 2) return conversation
+  return { ...conversation, panes: conversation.panes.filter((pane) => pane.id !== paneId) }
 }

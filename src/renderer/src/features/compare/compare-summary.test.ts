@@ -32,14 +32,14 @@ const openai: Partial<ReplyRecord> = {
   dialect: 'openai-chat',
   finish: { unified: 'stop', raw: 'stop' },
   usage: { inputTokens: 20, outputTokens: 100 },
-  metrics: { ttftMs: 120, tokensPerSecond: 400 },
+  metrics: { ttftMs: 120, totalMs: 1240, tokensPerSecond: 400, points: '0.00036192999999999996405' },
   adjustments: [{ param: 'includeUsage', action: 'defaulted', detail: 'stream_options.include_usage set' }],
 }
 const anthropic: Partial<ReplyRecord> = {
   dialect: 'anthropic-messages',
   finish: { unified: 'stop', raw: 'end_turn' },
   usage: { inputTokens: 20, outputTokens: 98 },
-  metrics: { ttftMs: 150, tokensPerSecond: 380 },
+  metrics: { ttftMs: 150, totalMs: 1500, tokensPerSecond: 380, points: '0.0000733' },
   adjustments: [{ param: 'temperature', action: 'clamped', detail: 'temperature 1.5 clamped to 1' }],
 }
 
@@ -54,7 +54,10 @@ describe('compareSummary', () => {
       { label: 'Finish', values: ['stop · stop', 'stop · end_turn'], differs: true },
       { label: 'Tokens in / out', values: ['20 / 100', '20 / 98'], differs: true },
       { label: 'TTFT', values: ['120 ms', '150 ms'], differs: true },
+      { label: 'Total time', values: ['1.24 s', '1.50 s'], differs: true },
       { label: 'Tokens/s', values: ['400 tok/s', '380 tok/s'], differs: true },
+      // Rounded alike (formatPoints), never float noise.
+      { label: 'Points', values: ['0.000362 pts', '0.0000733 pts'], differs: true },
     ])
     expect(view?.adjustments).toEqual([openai.adjustments, anthropic.adjustments])
     expect(view?.adjustmentsDiffer).toBe(true)
@@ -118,11 +121,37 @@ describe('compareSummary of replies that thought or read the cache', () => {
       pane('a', [turn('t1'), reply('r1', low)]),
       pane('b', [turn('t1'), reply('r2', high)]),
     ])
-    expect(view?.rows.slice(4)).toEqual([
+    // After the timings and speed, before the points.
+    expect(view?.rows.slice(5).map((row) => row.label)).toEqual([
+      'Reasoning tokens',
+      'Thinking time',
+      'Cache read',
+      'Points',
+    ])
+    expect(view?.rows.slice(5, 8)).toEqual([
       { label: 'Reasoning tokens', values: ['200', '~1,300'], differs: true },
       { label: 'Thinking time', values: ['800 ms', '3.20 s'], differs: true },
       { label: 'Cache read', values: ['1,920', '0'], differs: true },
     ])
+  })
+})
+
+describe('compareSummary of four panes', () => {
+  it('lists thinking for every pane once one of them thought, and the points of each', () => {
+    const thought: Partial<ReplyRecord> = {
+      ...anthropic,
+      metrics: { ...anthropic.metrics, reasoningMs: 900, reasoningTokens: 40 },
+    }
+    const view = compareSummary([
+      pane('a', [turn('t1'), reply('r1', openai)]),
+      pane('b', [turn('t1'), reply('r2', anthropic)]),
+      pane('c', [turn('t1'), reply('r3', thought)]),
+      pane('d', [turn('t1'), reply('r4', openai)]),
+    ])
+    const rows = new Map(view?.rows.map((row) => [row.label, row.values]))
+    expect(rows.get('Thinking time')).toEqual(['—', '—', '900 ms', '—'])
+    expect(rows.get('Points')).toHaveLength(4)
+    expect(rows.has('Cache read')).toBe(false)
   })
 })
 

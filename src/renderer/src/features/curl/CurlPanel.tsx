@@ -77,6 +77,7 @@ export function CurlPanel(): React.JSX.Element {
   const body = (
     <>
       {pane && <CodeLanguageTabs dialect={pane.dialect} selected={language} onSelect={setLanguage} />}
+      {next?.ok && next.request.messages.at(-1)?.role === 'assistant' && <EndsWithReplyNote />}
       {code}
     </>
   )
@@ -236,5 +237,19 @@ function KeyHint({ reader }: { reader: 'command' | 'code' }): React.JSX.Element 
       </p>
       {local && <LocalKeyActions />}
     </div>
+  )
+}
+
+/**
+ * With an empty message box the next request ends with the last reply: not what Send makes (it needs
+ * a message), and Messages reads a final assistant turn as a start to continue. Said, not hidden.
+ */
+function EndsWithReplyNote(): React.JSX.Element {
+  return (
+    <p className="curl-warning" role="note">
+      The message box is empty, so this request ends with the last reply (an assistant turn). Type a message
+      to see the request Send makes; sent as it is, Messages would continue that reply and Chat Completions
+      would answer after it.
+    </p>
   )
 }

@@ -2,6 +2,7 @@ import { memo, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@renderer/components/Button'
 import { ConfirmButton } from '@renderer/components/ConfirmButton'
 import { Truncate } from '@renderer/components/Truncate'
+import { useActionError } from '@renderer/components/use-action-error'
 import type { ConversationSummary } from '@shared/history/conversation'
 import { formatFullTime, formatRelativeTime } from './relative-time'
 
@@ -10,11 +11,12 @@ export type HistoryItemActions = {
   onRename(id: string, title: string): Promise<void>
   onDelete(id: string): Promise<void>
   onExport(id: string): Promise<void>
+  onExportMarkdown(id: string): Promise<void>
 }
 
 /**
  * One saved conversation: title, when, which models; Open, Rename (inline: Enter saves, Escape
- * cancels), Delete (asks first), Export. Failures show under the entry with main's message.
+ * cancels), Delete (asks first), Export (the JSON that imports back) and Markdown (to read). Failures show under the entry with main's message.
  */
 export const HistoryItem = memo(function HistoryItem({
   summary,
@@ -29,16 +31,7 @@ export const HistoryItem = memo(function HistoryItem({
   actions: HistoryItemActions
 }): React.JSX.Element {
   const [renaming, setRenaming] = useState(false)
-  const [error, setError] = useState<string>()
-
-  const run = async (action: () => Promise<void>): Promise<void> => {
-    setError(undefined)
-    try {
-      await action()
-    } catch (failure) {
-      setError((failure as Error).message)
-    }
-  }
+  const { error, run } = useActionError()
 
   return (
     <li
@@ -61,27 +54,13 @@ export const HistoryItem = memo(function HistoryItem({
       )}
       <HistoryMeta summary={summary} now={now} />
       {!renaming && (
-        <div className="history-actions">
-          <Button
-            size="sm"
-            variant={isOpen ? 'ghost' : 'secondary'}
-            onClick={() => void run(() => actions.onOpen(summary.id))}
-          >
-            Open
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setRenaming(true)}>
-            Rename
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => void run(() => actions.onExport(summary.id))}>
-            Export
-          </Button>
-          <ConfirmButton
-            label="Delete"
-            question="Delete it?"
-            confirmLabel="Delete"
-            onConfirm={() => run(() => actions.onDelete(summary.id))}
-          />
-        </div>
+        <HistoryActions
+          id={summary.id}
+          isOpen={isOpen}
+          actions={actions}
+          run={run}
+          onRename={() => setRenaming(true)}
+        />
       )}
       {error && (
         <div className="field-error" role="alert">
@@ -91,6 +70,53 @@ export const HistoryItem = memo(function HistoryItem({
     </li>
   )
 })
+
+/** Open, Rename, Export (JSON), Markdown, Delete: each failure shows under the entry (`run`). */
+function HistoryActions({
+  id,
+  isOpen,
+  actions,
+  run,
+  onRename,
+}: {
+  id: string
+  isOpen: boolean
+  actions: HistoryItemActions
+  run: (action: () => Promise<void>) => Promise<void>
+  onRename: () => void
+}): React.JSX.Element {
+  return (
+    <div className="history-actions">
+      <Button
+        size="sm"
+        variant={isOpen ? 'ghost' : 'secondary'}
+        onClick={() => void run(() => actions.onOpen(id))}
+      >
+        Open
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onRename}>
+        Rename
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => void run(() => actions.onExport(id))}>
+        Export
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        title="Export as Markdown, to read or paste elsewhere"
+        onClick={() => void run(() => actions.onExportMarkdown(id))}
+      >
+        Markdown
+      </Button>
+      <ConfirmButton
+        label="Delete"
+        question="Delete it?"
+        confirmLabel="Delete"
+        onConfirm={() => run(() => actions.onDelete(id))}
+      />
+    </div>
+  )
+}
 
 /** When it was last changed (relative, the full time on hover), how many messages, which models. */
 function HistoryMeta({ summary, now }: { summary: ConversationSummary; now: number }): React.JSX.Element {

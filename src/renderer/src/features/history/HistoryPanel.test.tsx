@@ -8,6 +8,7 @@ import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
 import { handleFreshStart } from '@renderer/features/app/__fixtures__/store-fixtures'
 import { api as mockedApi } from '@renderer/lib/api'
 import { useAppStore } from '@renderer/store'
+import { startFreshConversation } from '@renderer/features/chat/conversation/start-fresh-conversation'
 import { savedConversation } from './__fixtures__/conversations'
 import { HistoryPanel } from './HistoryPanel'
 
@@ -77,7 +78,7 @@ describe('HistoryPanel', () => {
     const both = item(list, 'Both dialects')
     expect(within(both).getByText('3 days ago')).toBeTruthy()
     expect(within(both).getByText('vendora-V4-Flash-Vision-Exp, vendorb3.8-Flash-Next')).toBeTruthy()
-    for (const name of ['Open', 'Rename', 'Delete', 'Export']) {
+    for (const name of ['Open', 'Rename', 'Delete', 'Export', 'Markdown']) {
       expect(within(greeting).getByRole('button', { name })).toBeTruthy()
     }
   })
@@ -188,10 +189,9 @@ describe('HistoryPanel', () => {
     )
   })
 
-  it('"New conversation" starts an empty one', async () => {
+  it('"New conversation" (the header\'s, Alt+N) starts an empty one', async () => {
     useAppStore.getState().replaceConversation(savedConversation())
-    await showHistory()
-    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }))
+    void startFreshConversation()
     // The switch waits for the open conversation's replies to settle and be saved first.
     await waitFor(() => expect(useAppStore.getState().conversation.id).not.toBe('conv-7d3f1e2a'))
     expect(useAppStore.getState().conversation.panes[0]?.messages).toEqual([])

@@ -21,6 +21,10 @@ export function HistoryPanel(): React.JSX.Element {
         const file = await useAppStore.getState().exportConversation(id)
         downloadTextFile(file.fileName, file.json)
       },
+      onExportMarkdown: async (id) => {
+        const file = await useAppStore.getState().exportConversationMarkdown(id)
+        downloadTextFile(file.fileName, file.markdown, 'text/markdown')
+      },
     }),
     [],
   )

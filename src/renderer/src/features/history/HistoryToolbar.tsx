@@ -3,8 +3,9 @@ import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 
 /**
- * New conversation (the open one's replies settle and save first) and Import of an exported file;
- * a file that does not import says why under the toolbar until dismissed.
+ * Import of an exported file (New conversation is in the header, reachable from any tab); a file that
+ * does not import says why under the toolbar until dismissed, and the same file twice opens the
+ * conversation it made the first time.
  */
 export function HistoryToolbar(): React.JSX.Element {
   const fileInputRef = useRef<HTMLInputElement>(null)
@@ -15,8 +16,16 @@ export function HistoryToolbar(): React.JSX.Element {
     setImportError(undefined)
     setImporting(true)
     try {
+      const known = new Set(useAppStore.getState().history.map((summary) => summary.id))
       const conversation = await useAppStore.getState().importConversation(await file.text())
-      useAppStore.getState().notify('success', `Imported “${conversation.title}”.`)
+      useAppStore
+        .getState()
+        .notify(
+          'success',
+          known.has(conversation.id)
+            ? `“${conversation.title}” was imported before: opened it.`
+            : `Imported “${conversation.title}”.`,
+        )
     } catch (error) {
       setImportError(`Could not import ${file.name}: ${(error as Error).message}`)
     } finally {
@@ -27,16 +36,6 @@ export function HistoryToolbar(): React.JSX.Element {
   return (
     <>
       <div className="history-toolbar">
-        <Button
-          size="sm"
-          variant="primary"
-          onClick={() => {
-            const store = useAppStore.getState()
-            void store.settleBeforeLeaving().then(() => useAppStore.getState().startNewConversation())
-          }}
-        >
-          New conversation
-        </Button>
         <Button size="sm" disabled={importing} onClick={() => fileInputRef.current?.click()}>
           Import
         </Button>

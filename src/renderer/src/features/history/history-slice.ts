@@ -1,4 +1,5 @@
-import type { Conversation, ConversationSummary } from '@shared/history/conversation'
+import { conversationSchema, type Conversation, type ConversationSummary } from '@shared/history/conversation'
+import { conversationToMarkdown } from '@shared/history/conversation-markdown'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
 
@@ -15,7 +16,9 @@ export type HistorySlice = {
   deleteConversation(id: string): Promise<void>
   /** The file to save: main's JSON, which never holds a key. */
   exportConversation(id: string): Promise<{ fileName: string; json: string }>
-  /** Imports a conversation file (main validates it and gives it a fresh id) and opens it. */
+  /** The same conversation as Markdown, to read or paste elsewhere (only the JSON imports back). */
+  exportConversationMarkdown(id: string): Promise<{ fileName: string; markdown: string }>
+  /** Imports a conversation file (main validates it and names it by its content) and opens it. */
   importConversation(json: string): Promise<Conversation>
 }
 
@@ -54,6 +57,15 @@ export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
   },
   async exportConversation(id) {
     return invoke('history:export', { id })
+  },
+  async exportConversationMarkdown(id) {
+    // From main's export (the saved state, journal folded in), not the screen: the open one may lag.
+    const file = await invoke('history:export', { id })
+    const conversation = conversationSchema.parse(JSON.parse(file.json))
+    return {
+      fileName: file.fileName.replace(/\.json$/, '.md'),
+      markdown: conversationToMarkdown(conversation),
+    }
   },
   async importConversation(json) {
     const conversation = await invoke('history:import', { json })

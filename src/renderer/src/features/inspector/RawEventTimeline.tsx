@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef, useState } from 'react'
 import type { RawSseEvent } from '@shared/runs/run-types'
+import { eventGist } from './event-gist'
 import { prettyBody } from './inspector-selectors'
 
 /** Above this many events the list is virtualized (a long reply has thousands). */
@@ -29,7 +30,7 @@ export function RawEventTimeline({ events }: { events: RawSseEvent[] }): React.J
     <div className="timeline">
       <TimelineStrip events={events} />
       <div className="timeline-legend">
-        <span>ms since request · pause before · event, then its data</span>
+        <span>ms since request · pause before · event, then what it carries (click: its JSON)</span>
       </div>
       {rows.length > VIRTUALIZE_ABOVE ? (
         <VirtualRows rows={rows} selected={selected} onSelect={setSelected} />
@@ -111,7 +112,7 @@ function EventRow({
           {row.event.event ?? 'message'}
         </span>
         <span className="timeline-data" title={row.event.data}>
-          {row.event.data}
+          {eventGist(row.event.data)}
         </span>
       </button>
     </div>

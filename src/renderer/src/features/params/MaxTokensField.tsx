@@ -63,6 +63,8 @@ export function MaxTokensField({
       min={1}
       max={limit}
       step={1}
+      // 1 to a million tokens: on a straight track 40, 400 and 1,024 all sat at its left edge.
+      scale="log"
       unsetAt={unsetAt}
       onChange={(value) => {
         if (value === undefined) {

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Button } from '@renderer/components/Button'
 import { SelectField } from '@renderer/components/SelectField'
 import { TextField } from '@renderer/components/TextField'
@@ -13,7 +14,10 @@ const CATALOG_SOURCE_OPTIONS = [
   { value: 'bundled', label: 'The bundled catalog (never fetched)' },
 ] as const
 
-/** Add a remote profile, or edit one (`profile` given). Errors show under their field. */
+/**
+ * Add a remote profile, with its key if the user has it at hand, or edit one (`profile` given: its key
+ * has its own form in the list). Errors show under their field.
+ */
 export function ProfileForm({
   profile,
   onDone,
@@ -22,7 +26,8 @@ export function ProfileForm({
   onDone: (saved: ProfileSaveResult | null) => void
 }): React.JSX.Element {
   const hasKey = useAppStore((state) => (profile ? state.keyStatus[profile.id]?.hasKey === true : false))
-  const { values, errors, saving, update, submit } = useProfileForm(profile, onDone)
+  const keyRef = useRef<HTMLInputElement>(null)
+  const { values, errors, keyError, saving, update, submit } = useProfileForm(profile, onDone, keyRef)
   const editing = profile !== undefined
   const insecure = insecureBaseUrlWarning(values.baseUrl)
   // Said before saving, so the user can still keep the old address (main drops the key on save).
@@ -67,6 +72,7 @@ export function ProfileForm({
         spellCheck={false}
         onChange={(event) => update('loginUrl', event.target.value)}
       />
+      {!editing && <NewProfileKeyField inputRef={keyRef} error={keyError} />}
       <SelectField
         label="Catalog source"
         value={values.catalogSource}
@@ -112,6 +118,31 @@ function RecordToField(props: {
       autoComplete="off"
       spellCheck={false}
       onChange={(event) => props.onChange(event.target.value)}
+    />
+  )
+}
+
+/**
+ * The key of a profile being added. Uncontrolled on purpose (see ProfileKey): the key never sits in
+ * React state or the page's HTML; the form reads it once on submit.
+ */
+function NewProfileKeyField({
+  inputRef,
+  error,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>
+  error: string | undefined
+}): React.JSX.Element {
+  return (
+    <TextField
+      ref={inputRef}
+      label="API key (optional)"
+      type="password"
+      autoComplete="off"
+      spellCheck={false}
+      error={error}
+      placeholder="Paste the key, or add it later"
+      hint="Kept in the OS keychain (or for this session only when there is none), never in a file."
     />
   )
 }

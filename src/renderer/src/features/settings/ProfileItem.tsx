@@ -3,6 +3,7 @@ import { Badge } from '@renderer/components/Badge'
 import { Button } from '@renderer/components/Button'
 import { ConfirmButton } from '@renderer/components/ConfirmButton'
 import { Truncate } from '@renderer/components/Truncate'
+import { useActionError } from '@renderer/components/use-action-error'
 import type { Profile } from '@shared/settings/settings-schema'
 import { useAppStore } from '@renderer/store'
 import { ProfileForm } from './ProfileForm'
@@ -17,20 +18,11 @@ export function ProfileItem({ profile }: { profile: Profile }): React.JSX.Elemen
   const active = useAppStore((state) => state.activeProfileId === profile.id)
   const status = useAppStore((state) => state.keyStatus[profile.id])
   const [editing, setEditing] = useState(false)
-  const [error, setError] = useState<string>()
+  const { error, run } = useActionError()
   // Main removed the key on the last save (the base URL moved to another origin): said here, where
   // the user is, until the next edit.
   const [keyRemoved, setKeyRemoved] = useState<string>()
   const isLocal = profile.kind === 'local'
-
-  const run = async (action: () => Promise<void>): Promise<void> => {
-    setError(undefined)
-    try {
-      await action()
-    } catch (failure) {
-      setError((failure as Error).message)
-    }
-  }
 
   return (
     <li className="settings-profile">

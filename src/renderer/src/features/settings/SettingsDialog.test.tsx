@@ -163,6 +163,39 @@ describe('SettingsDialog: profiles', () => {
     await waitFor(() => expect(within(dialog).queryByRole('form', { name: 'New profile' })).toBeNull())
   })
 
+  it('adds a profile with its key in one go; the key goes to main, not into the page', async () => {
+    const added: Profile = {
+      id: 'prod-1234abcd',
+      name: 'Prod',
+      kind: 'remote',
+      baseUrl: 'https://prod.example.com/v1',
+      catalogSource: 'gateway',
+    }
+    api.handle('profiles:save', () => {
+      profiles = [...profiles, added]
+      return added
+    })
+    api.handle('secrets:set', () => ({ hasKey: true, storage: 'keychain', last4: '6789' }))
+    const dialog = await openSettings()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add profile' }))
+    const form = within(dialog).getByRole('form', { name: 'New profile' })
+    type(within(form).getByLabelText('Name'), 'Prod')
+    type(within(form).getByLabelText('Base URL'), 'https://prod.example.com/v1')
+    const key = within(form).getByLabelText('API key (optional)') as HTMLInputElement
+    expect(key.type).toBe('password')
+    type(key, 'not a key')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add profile' }))
+    expect(key.getAttribute('aria-invalid')).toBe('true')
+    expect(api.callsTo('profiles:save')).toEqual([])
+
+    type(key, 'sk-prod-0123456789')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add profile' }))
+    await waitFor(() =>
+      expect(api.callsTo('secrets:set')).toEqual([{ profileId: added.id, key: 'sk-prod-0123456789' }]),
+    )
+    expect(document.body.innerHTML).not.toContain('sk-prod-0123456789')
+  })
+
   it('edits a remote profile in place, keeping its id', async () => {
     api.handle('profiles:save', (input) => {
       const edited = { ...REMOTE_PROFILE, name: input.name }

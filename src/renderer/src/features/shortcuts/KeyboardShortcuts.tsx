@@ -3,12 +3,13 @@ import { Button } from '@renderer/components/Button'
 import { Dialog } from '@renderer/components/Dialog'
 import { useAppStore } from '@renderer/store'
 import { selectConversationBusy } from '@renderer/features/chat/chat-selectors'
+import { runShortcut } from './run-shortcut'
 import { SHORTCUTS, shortcutFor } from './shortcuts'
 import './shortcuts.css'
 
 /**
- * The app-wide keys (Esc stops the streaming replies, `?` lists the shortcuts) and the button that
- * lists them. Listens on the document, after React's handlers, so a field that used a key first
+ * The app-wide keys (shortcuts.ts: Esc stops the streaming replies, Alt+N starts a new conversation,
+ * `?` lists them all…) and the button that lists them. Listens on the document, after React's handlers, so a field that used a key first
  * (called preventDefault) keeps it.
  */
 export function KeyboardShortcuts(): React.JSX.Element {
@@ -22,9 +23,8 @@ export function KeyboardShortcuts(): React.JSX.Element {
       })
       if (action === null) return
       event.preventDefault()
-      // The only pane in Single, every pane when comparing: all of them send together, so all stop.
-      if (action === 'stop') void state.stopAll()
-      else setOpen(true)
+      if (action === 'help') setOpen(true)
+      else runShortcut(action)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)

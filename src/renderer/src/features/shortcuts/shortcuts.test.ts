@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { isTypingTarget, shortcutFor, type KeyPress } from './shortcuts'
+import { isTypingTarget, SHORTCUTS, shortcutFor, type KeyPress } from './shortcuts'
 
 const press = (
   key: string,
@@ -45,6 +45,45 @@ describe('shortcutFor', () => {
     expect(shortcutFor(press('?', element('input', 'number')), idle)).toBeNull()
     expect(shortcutFor(press('?', document.body, { ctrlKey: true }), idle)).toBeNull()
     expect(shortcutFor(press('?'), { dialogOpen: true, busy: false })).toBeNull()
+  })
+})
+
+describe('the Alt shortcuts and /', () => {
+  it('go by the physical key, from a field too, and not with Ctrl or ⌘ as well', () => {
+    const alt = (code: string, target: EventTarget | null = document.body, extra: Partial<KeyPress> = {}) =>
+      shortcutFor(press('x', target, { altKey: true, code, ...extra }), idle)
+    expect(alt('KeyN')).toBe('new-conversation')
+    // On a Mac, Alt+N is the dead key "˜": the code is still KeyN.
+    expect(shortcutFor(press('˜', document.body, { altKey: true, code: 'KeyN' }), idle)).toBe(
+      'new-conversation',
+    )
+    expect(alt('KeyR', element('textarea'))).toBe('regenerate')
+    expect(alt('KeyM')).toBe('pick-model')
+    expect(alt('BracketRight')).toBe('next-model')
+    expect(alt('BracketLeft')).toBe('previous-model')
+    expect(alt('KeyW')).toBe('toggle-workbench')
+    expect(alt('KeyQ')).toBeNull()
+    expect(alt('KeyN', document.body, { ctrlKey: true })).toBeNull()
+    expect(
+      shortcutFor(press('x', document.body, { altKey: true, code: 'KeyN' }), {
+        dialogOpen: true,
+        busy: false,
+      }),
+    ).toBeNull()
+  })
+
+  it('/ goes to the message box from outside a field; in a field it is a character', () => {
+    expect(shortcutFor(press('/'), idle)).toBe('focus-composer')
+    expect(shortcutFor(press('/', element('textarea')), idle)).toBeNull()
+    expect(shortcutFor(press('/', document.body, { metaKey: true }), idle)).toBeNull()
+  })
+
+  it('lists at least eight shortcuts, new conversation, regenerate and switching model among them', () => {
+    expect(SHORTCUTS.length).toBeGreaterThanOrEqual(8)
+    const actions = SHORTCUTS.map((shortcut) => shortcut.action).join('\n')
+    expect(actions).toMatch(/New conversation/)
+    expect(actions).toMatch(/Regenerate/)
+    expect(actions).toMatch(/Switch model/)
   })
 })
 

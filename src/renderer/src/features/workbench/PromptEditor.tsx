@@ -1,7 +1,11 @@
+import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
 import { draftVariables } from './workbench-set'
 
-/** System prompt and user message with `{{variables}}`, detected as the user types. */
+/**
+ * System prompt and user message with `{{variables}}`, detected as the user types; taken from the
+ * chat (its system prompt and message box) or sent back to it.
+ */
 export function PromptEditor(): React.JSX.Element {
   const draft = useAppStore((state) => state.wbDraft)
   const updateDraft = useAppStore((state) => state.updateDraft)
@@ -9,7 +13,7 @@ export function PromptEditor(): React.JSX.Element {
   const temperature = draft.params.temperature
   return (
     <section className="wb-section" aria-label="Prompt template">
-      <h2 className="wb-heading">Prompt</h2>
+      <PromptHeading />
       <label className="wb-label">
         Set name
         <input
@@ -67,5 +71,30 @@ export function PromptEditor(): React.JSX.Element {
         )}
       </div>
     </section>
+  )
+}
+
+/** The section's title, and the prompt taken from the chat or sent back to it. */
+function PromptHeading(): React.JSX.Element {
+  return (
+    <div className="wb-row">
+      <h2 className="wb-heading">Prompt</h2>
+      <Button
+        size="sm"
+        variant="ghost"
+        title="The chat's system prompt and message box (else its last message) become this prompt"
+        onClick={() => useAppStore.getState().takePromptFromChat()}
+      >
+        From chat
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        title="This prompt becomes the chat's system prompt and message box"
+        onClick={() => useAppStore.getState().sendPromptToChat()}
+      >
+        To chat
+      </Button>
+    </div>
   )
 }

@@ -12,7 +12,7 @@ import { SavedRuns } from './saved/SavedRuns'
 import { TargetsEditor } from './targets/TargetsEditor'
 import { TotalsTable } from './results/TotalsTable'
 import { VariablesForm } from './VariablesForm'
-import type { GridFilter } from './workbench-selectors'
+import { sameSet, type GridFilter } from './workbench-selectors'
 import './workbench.css'
 
 /** How the shown run differs from the one it is compared with. */
@@ -23,12 +23,27 @@ function ComparisonSummary(): React.JSX.Element | null {
     () => (run && previous ? compareRuns(previous, { cells: Object.values(run.cells) }) : null),
     [run, previous],
   )
-  if (comparison === null) return null
+  if (comparison === null || previous === null || run === null) return null
+  const when = new Date(previous.startedAt).toLocaleTimeString()
+  const common = comparison.regressions.length + comparison.fixes.length + comparison.unchanged
+  if (!sameSet(run, previous) || common === 0) {
+    return (
+      <p className="wb-comparison" aria-label="Comparison with the previous run">
+        Nothing to compare: the run of {when} is of set “{previous.setName}”
+        {sameSet(run, previous)
+          ? ' and has no case × target in common with this one'
+          : `, this one of “${run.setName}”`}
+        .
+      </p>
+    )
+  }
   return (
     <p className="wb-comparison" aria-label="Comparison with the previous run">
-      Compared with the run of {new Date(previous?.startedAt ?? 0).toLocaleTimeString()}:{' '}
-      <strong className="wb-fail-text">{comparison.regressions.length} regressions</strong>,{' '}
-      {comparison.fixes.length} fixes, {comparison.unchanged} unchanged
+      Compared with the run of {when}:{' '}
+      <strong className={comparison.regressions.length > 0 ? 'wb-fail-text' : undefined}>
+        {comparison.regressions.length} regressions
+      </strong>
+      , {comparison.fixes.length} fixes, {comparison.unchanged} unchanged
     </p>
   )
 }
@@ -74,9 +89,10 @@ export function WorkbenchView(): React.JSX.Element {
           </label>
         </div>
         <ResultsGrid filter={filter} selected={selected} onSelect={select} />
+        {/* Right under the grid, where the cells were picked (below the totals it was off-screen). */}
+        <CellDiff keys={selected} />
         <TotalsTable />
         <RunCharts />
-        <CellDiff keys={selected} />
       </div>
     </div>
   )

@@ -2,7 +2,7 @@ import { formatDuration, formatRate } from '@renderer/features/chat/format-reply
 
 /**
  * Figures as the grid shows them: the chat footer's formats (one home for how a duration or a speed
- * reads; points use its formatPointsCompact as they are), with a dash where a cell has no figure.
+ * reads; points read as formatPoints writes them everywhere), with a dash where a cell has no figure.
  */
 export const gridMs = (ms: number | undefined): string => formatDuration(ms) ?? '–'
 export const gridRate = (rate: number | undefined): string => formatRate(rate) ?? '–'

@@ -23,10 +23,18 @@ export function visibleCaseIds(run: WorkbenchRun, filter: GridFilter): string[] 
   })
 }
 
-/** Keys (cellKey) of cells that passed in the previous run and fail in this one. */
+/**
+ * Runs of one set can be compared; another set's cells may share case ids (`row-1`) and targets, yet
+ * they are other questions.
+ */
+export function sameSet(run: Pick<WorkbenchRun, 'setName'>, previous: Pick<EvalRun, 'setName'>): boolean {
+  return run.setName === previous.setName
+}
+
+/** Keys (cellKey) of cells that passed in the previous run (of the same set) and fail in this one. */
 export function regressionKeys(run: WorkbenchRun, previous: EvalRun | null): Set<string> {
   const keys = new Set<string>()
-  if (previous === null) return keys
+  if (previous === null || !sameSet(run, previous)) return keys
   for (const before of previous.cells) {
     if (!before.passed) continue
     const after = run.cells[cellKey(before.caseId, before.targetId)]

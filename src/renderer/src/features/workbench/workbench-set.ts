@@ -11,6 +11,8 @@ import {
 /** What the workbench edits: a prompt with `{{variables}}`, its cases and the set's graders. */
 export type WorkbenchDraft = {
   name: string
+  /** The set file's description, kept as it came (the workbench does not edit it). */
+  description?: string
   system: string
   user: string
   params: ParamPreset
@@ -32,6 +34,7 @@ export function draftToSet(draft: WorkbenchDraft): TestSet {
     format: TEST_SET_FORMAT,
     version: TEST_SET_VERSION,
     name: draft.name.trim() || 'untitled',
+    ...(draft.description === undefined ? {} : { description: draft.description }),
     prompt: {
       messages: [{ role: 'user', content: draft.user }],
       ...(draft.system.trim() === '' ? {} : { system: draft.system }),
@@ -48,6 +51,7 @@ export function setToDraft(set: TestSet): WorkbenchDraft {
   const user = set.prompt?.messages.find((message) => message.role === 'user')?.content ?? ''
   return {
     name: set.name,
+    ...(set.description === undefined ? {} : { description: set.description }),
     system: set.prompt?.system ?? '',
     user,
     params: set.prompt?.params ?? {},

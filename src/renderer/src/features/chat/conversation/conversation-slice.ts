@@ -3,6 +3,7 @@ import { focusedPaneOf } from '@shared/history/find-pane'
 import type { ComposerDraft } from '@shared/history/pane-request'
 import { paneSettings } from '@shared/history/pane-settings'
 import type { Slice } from '@renderer/store/slice'
+import { createBlindActions, type BlindActions } from './blind-actions'
 import { createDraftActions, type DraftActions } from './draft-actions'
 import { newConversation } from './new-conversation'
 import { createSaveActions, type SaveActions } from './save-actions'
@@ -21,6 +22,7 @@ export type ConversationSlice = {
   /** Replace the whole conversation (opening one from history). */
   replaceConversation(conversation: Conversation): void
 } & SettingActions &
+  BlindActions &
   DraftActions &
   TranscriptActions &
   SaveActions
@@ -53,6 +55,7 @@ export const createConversationSlice: Slice<ConversationSlice> = (set, get, stor
       set({ conversation, focusedPaneId: conversation.panes[0]?.id ?? '' })
     },
     ...createSettingActions(set, get, store),
+    ...createBlindActions(set, get, store),
     ...createDraftActions(set, get, store),
     ...createTranscriptActions(set, get, store),
     ...createSaveActions({ set, get }, saves),

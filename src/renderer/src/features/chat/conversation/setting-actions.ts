@@ -3,7 +3,7 @@ import type { ChatParams, CompareMode, SettingKey } from '@shared/history/conver
 import { focusedPaneOf } from '@shared/history/find-pane'
 import { applyParams, applySystem, setLinked } from '@shared/history/pane-settings'
 import type { Slice } from '@renderer/store/slice'
-import { switchCompareMode } from '@renderer/features/compare/compare-mode'
+import { addComparePane, removeComparePane, switchCompareMode } from '@renderer/features/compare/compare-mode'
 import { selectCatalogModels } from '@renderer/features/chat/chat-selectors'
 import { touch } from './touch-conversation'
 
@@ -26,6 +26,10 @@ export type SettingActions = {
    * hides is set aside with its replies and comes back with that mode (see switchCompareMode); saves.
    */
   setCompareMode(mode: CompareMode): void
+  /** Compare: one more pane (up to four), a copy of the focused one to change; saves. */
+  addPane(): void
+  /** Compare with three or four panes: one goes, with its replies; saves. */
+  removePane(paneId: string): void
 }
 
 export const createSettingActions: Slice<SettingActions> = (set, get) => ({
@@ -68,6 +72,21 @@ export const createSettingActions: Slice<SettingActions> = (set, get) => ({
     if (next === conversation) return
     set({ conversation: touch(next), focusedPaneId: focused.id })
     // The pane set aside is kept on disk now, not only at the next send.
+    void get().saveConversation()
+  },
+  addPane() {
+    const { conversation, focusedPaneId } = get()
+    const next = addComparePane(conversation, focusedPaneId)
+    if (next === conversation) return
+    set({ conversation: touch(next), focusedPaneId: next.panes.at(-1)?.id ?? focusedPaneId })
+    void get().saveConversation()
+  },
+  removePane(paneId) {
+    const { conversation, focusedPaneId } = get()
+    const next = removeComparePane(conversation, paneId)
+    if (next === conversation) return
+    const focused = focusedPaneId === paneId ? (next.panes[0]?.id ?? '') : focusedPaneId
+    set({ conversation: touch(next), focusedPaneId: focused })
     void get().saveConversation()
   },
 })

@@ -14,7 +14,11 @@ import { touch } from './touch-conversation'
 export type TranscriptActions = {
   /** Apply a change to one pane's transcript (the chat feature's edits go through here). */
   updatePane(paneId: string, update: (pane: Pane) => Pane): void
-  /** Replace the text of a message (its images, tool calls and reply record stay); saves. */
+  /**
+   * Replace the text of a message (its images, tool calls and reply record stay) and mark it edited,
+   * in every pane that holds it (a sent turn is one message in each pane, by id); saves. Replies
+   * below it that were written before are then stale (staleReplyIds) until resent.
+   */
   editMessageText(paneId: string, messageId: string, text: string): void
   deleteMessage(paneId: string, messageId: string): void
   /** Put a Messages cache breakpoint after a message, or take it away (`undefined`); saves. */
@@ -33,10 +37,16 @@ export const createTranscriptActions: Slice<TranscriptActions> = (set, get) => (
     }))
   },
   editMessageText(paneId, messageId, text) {
-    get().updatePane(paneId, (pane) => {
-      const message = pane.messages.find((m) => m.id === messageId)
-      return message ? replaceMessage(pane, messageId, withText(message, text)) : pane
-    })
+    const editedAt = Date.now()
+    const holders = get()
+      .conversation.panes.filter((pane) => pane.messages.some((m) => m.id === messageId))
+      .map((pane) => pane.id)
+    for (const holder of holders.length > 0 ? holders : [paneId]) {
+      get().updatePane(holder, (pane) => {
+        const message = pane.messages.find((m) => m.id === messageId)
+        return message ? replaceMessage(pane, messageId, { ...withText(message, text), editedAt }) : pane
+      })
+    }
     void get().saveConversation()
   },
   deleteMessage(paneId, messageId) {

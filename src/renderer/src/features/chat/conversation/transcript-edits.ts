@@ -27,6 +27,12 @@ export function truncateBefore(pane: Pane, messageId: string): Pane {
   return index === -1 ? pane : { ...pane, messages: pane.messages.slice(0, index) }
 }
 
+/** The transcript up to and including a message: resending an edited turn drops what followed it. */
+export function truncateAfter(pane: Pane, messageId: string): Pane {
+  const index = pane.messages.findIndex((m) => m.id === messageId)
+  return index === -1 ? pane : { ...pane, messages: pane.messages.slice(0, index + 1) }
+}
+
 export function appendMessages(pane: Pane, messages: StoredMessage[]): Pane {
   return { ...pane, messages: [...pane.messages, ...messages] }
 }

@@ -139,6 +139,16 @@ describe('send', () => {
     expect(useAppStore.getState().notices.at(-1)?.message).toBe(
       `Sent to ${TEXT} without the image earlier in the conversation: it is text-only.`,
     )
+
+    // The answer holds: the next message to that pane is sent without the image, not asked again.
+    for (const [index, run] of ['run-3', 'run-4'].entries()) {
+      emit({ runId: run, seq: 0, parts: [delta(`answer ${index}`)], terminal: { state: 'completed' } })
+    }
+    frames.frame()
+    api().reset()
+    await sendText('and the next one?')
+    expect(useAppStore.getState().imageChoice).toBeNull()
+    expect(api().started()).toHaveLength(2)
   })
 
   it('adds the turn to every pane and starts one run per pane with that pane’s request', async () => {
@@ -182,6 +192,30 @@ describe('send', () => {
       role: 'assistant',
       content: [{ type: 'text', text: 'uno' }],
     })
+  })
+
+  it('sends an edited turn again: what followed it goes in every pane, and each asks anew with the new text', async () => {
+    await sendText('first')
+    emit({ runId: 'run-1', seq: 0, parts: [delta('one')], terminal: { state: 'completed' } })
+    emit({ runId: 'run-2', seq: 0, parts: [delta('uno')], terminal: { state: 'completed' } })
+    frames.frame()
+    await sendText('second')
+    emit({ runId: 'run-3', seq: 0, parts: [delta('two')], terminal: { state: 'completed' } })
+    emit({ runId: 'run-4', seq: 0, parts: [delta('dos')], terminal: { state: 'completed' } })
+    frames.frame()
+    api().reset()
+    const turn = pane('p1').messages[0]!.id
+    useAppStore.getState().editMessageText('p1', turn, 'first, edited')
+    await useAppStore.getState().resendFrom(turn)
+    for (const id of ['p1', 'p2']) expect(pane(id).messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(
+      api()
+        .started()
+        .map((start) => start.request.messages),
+    ).toEqual([
+      [{ role: 'user', content: [{ type: 'text', text: 'first, edited' }] }],
+      [{ role: 'user', content: [{ type: 'text', text: 'first, edited' }] }],
+    ])
   })
 
   it('passes the simulated fault only for the local profile', async () => {

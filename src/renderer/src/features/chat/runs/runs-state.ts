@@ -20,6 +20,11 @@ export type RunsState = {
   replyEndings: Record<string, ReplyEnding>
   /** Text-only models whose history holds images, waiting for the user to send without them or not. */
   imageChoice: { models: string[]; images: number } | null
+  /**
+   * The user's answer "send without the images", per conversation, pane and model (imagesAnswerKey),
+   * with how many images the history held then: not asked again until more come (this session).
+   */
+  imagesDropAgreed: Record<string, number>
 }
 
 export const initialRunsState: RunsState = {
@@ -32,4 +37,10 @@ export const initialRunsState: RunsState = {
   heldUpdates: {},
   replyEndings: {},
   imageChoice: null,
+  imagesDropAgreed: {},
+}
+
+/** Whose answer about images it is: the same pane of the same conversation, still on the same model. */
+export function imagesAnswerKey(conversationId: string, paneId: string, model: string): string {
+  return JSON.stringify([conversationId, paneId, model])
 }

@@ -8,8 +8,13 @@ import {
   selectTextOnlyModel,
   selectTextOnlyPanesWithImages,
 } from '@renderer/features/chat/chat-selectors'
-import { appendMessages, truncateBefore } from '@renderer/features/chat/conversation/transcript-edits'
+import {
+  appendMessages,
+  truncateAfter,
+  truncateBefore,
+} from '@renderer/features/chat/conversation/transcript-edits'
 import { launchPaneRuns } from './launch-pane-runs'
+import { imagesAnswerKey } from './runs-state'
 
 /** The actions that start runs: a send from the composer, a regenerate, a continue after tool results. */
 export type SendActions = {
@@ -17,6 +22,7 @@ export type SendActions = {
    * The composer's draft becomes a user turn in every pane, and each pane starts a run. When a
    * text-only pane's history holds images, nothing is sent: `imageChoice` asks first, unless
    * `dropImagesForTextOnly` (the user's answer) says to send those panes their history without them.
+   * The answer holds for that pane and model until more images come.
    */
   send(options?: { dropImagesForTextOnly?: boolean }): Promise<void>
   dismissImageChoice(): void
@@ -24,6 +30,11 @@ export type SendActions = {
   regenerate(paneId: string, messageId: string): Promise<void>
   /** After tool results were typed: ask the model again with them. */
   continuePane(paneId: string): Promise<void>
+  /**
+   * A user turn was edited and is sent again: in every pane holding it, what followed it goes and a
+   * new reply is asked for (nothing happens while one of those panes is busy).
+   */
+  resendFrom(messageId: string): Promise<void>
 }
 
 export const createSendActions: Slice<SendActions> = (set, get) => {
@@ -44,16 +55,24 @@ export const createSendActions: Slice<SendActions> = (set, get) => {
         return
       }
       const textOnlyWithImages = selectTextOnlyPanesWithImages(state)
-      if (textOnlyWithImages.length > 0 && !options.dropImagesForTextOnly) {
+      const key = (pane: Pane): string => imagesAnswerKey(conversation.id, pane.id, pane.model)
+      // Asked once per pane and model: a later send with no new images goes without them again.
+      const unanswered = textOnlyWithImages.filter(
+        (pane) => countImages(pane.messages) > (state.imagesDropAgreed[key(pane)] ?? 0),
+      )
+      if (unanswered.length > 0 && !options.dropImagesForTextOnly) {
         set({
           imageChoice: {
-            models: [...new Set(textOnlyWithImages.map((pane) => pane.model))],
-            images: Math.max(...textOnlyWithImages.map((pane) => countImages(pane.messages))),
+            models: [...new Set(unanswered.map((pane) => pane.model))],
+            images: Math.max(...unanswered.map((pane) => countImages(pane.messages))),
           },
         })
         return
       }
-      set({ imageChoice: null })
+      const agreed = Object.fromEntries(
+        textOnlyWithImages.map((pane) => [key(pane), countImages(pane.messages)]),
+      )
+      set((s) => ({ imageChoice: null, imagesDropAgreed: { ...s.imagesDropAgreed, ...agreed } }))
       // One id for the turn in every pane: compare mode matches replies to the same turn by it.
       const turn: StoredMessage = {
         id: crypto.randomUUID(),
@@ -80,6 +99,17 @@ export const createSendActions: Slice<SendActions> = (set, get) => {
     async continuePane(paneId) {
       if (selectPaneBusy(get(), paneId)) return
       await launchPaneRuns(store, [paneId])
+    },
+
+    async resendFrom(messageId) {
+      const state = get()
+      const panes = state.conversation.panes.filter((pane) => pane.messages.some((m) => m.id === messageId))
+      if (panes.length === 0 || panes.some((pane) => selectPaneBusy(state, pane.id))) return
+      for (const pane of panes) state.updatePane(pane.id, (p) => truncateAfter(p, messageId))
+      await launchPaneRuns(
+        store,
+        panes.map((pane) => pane.id),
+      )
     },
   }
 }

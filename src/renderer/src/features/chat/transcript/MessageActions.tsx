@@ -1,10 +1,18 @@
 import type { StoredMessage } from '@shared/history/conversation'
 import { Button } from '@renderer/components/Button'
+import { CopyButton } from '@renderer/components/CopyButton'
 import { useAppStore } from '@renderer/store'
 import { CacheBreakpointToggle } from '@renderer/features/params/CacheBreakpointToggle'
-import { canCacheMessage, messageCache } from '@renderer/features/chat/conversation/transcript-edits'
+import {
+  canCacheMessage,
+  messageCache,
+  messageText,
+} from '@renderer/features/chat/conversation/transcript-edits'
 
-/** Per-message actions; disabled while the pane streams (the transcript is being written). */
+/**
+ * Per-message actions; those that change the transcript are disabled while the pane streams. Copy
+ * (the message's text, as shown) works on every message at any time.
+ */
 export function MessageActions({
   paneId,
   message,
@@ -24,7 +32,8 @@ export function MessageActions({
     (state) => state.conversation.panes.find((pane) => pane.id === paneId)?.dialect === 'anthropic-messages',
   )
   return (
-    <div className="msg-actions">
+    <div className="msg-actions" role="toolbar" aria-label="Message actions">
+      <CopyButton text={messageText(message)} ariaLabel="Copy message" />
       {messagesDialect && canCacheMessage(message) && (
         <CacheBreakpointToggle
           label="Cache breakpoint after this message"
@@ -49,6 +58,17 @@ export function MessageActions({
           onClick={() => void useAppStore.getState().regenerate(paneId, message.id)}
         >
           Regenerate
+        </Button>
+      )}
+      {isAssistant && (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={disabled}
+          title="A workbench case: this turn's message and variables, expecting this reply (editable there)"
+          onClick={() => useAppStore.getState().addReplyToTestSet(paneId, message.id)}
+        >
+          Add to test set
         </Button>
       )}
       <Button size="sm" variant="ghost" disabled={disabled} onClick={onInsert}>

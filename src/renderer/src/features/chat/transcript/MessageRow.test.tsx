@@ -82,7 +82,7 @@ describe('MessageRow', () => {
     ).toBe('answer')
   })
 
-  it('edits a message inline: Save keeps the new text, Cancel drops it', () => {
+  it('edits a message inline: "Save only" keeps the new text (marked edited), Cancel drops it', () => {
     render(<MessageRow paneId="p1" messageId="u1" />)
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit message' }), {
@@ -95,11 +95,12 @@ describe('MessageRow', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit message' }), {
       target: { value: 'What is 3+3?' },
     })
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save only' }))
     expect(useAppStore.getState().conversation.panes[0]?.messages[0]).toEqual({
       id: 'u1',
       role: 'user',
       content: [{ type: 'text', text: 'What is 3+3?' }],
+      editedAt: expect.any(Number),
     })
   })
 
@@ -160,6 +161,35 @@ describe('MessageRow', () => {
       toolCallId: 'call_1',
       content: 'not found',
       isError: true,
+    })
+    expect(continuePane).toHaveBeenCalledWith('p1')
+  })
+
+  it('says so before sending a tool result left empty, and sends it on the second press', () => {
+    const continuePane = vi.fn(async () => undefined)
+    useAppStore.setState({ continuePane })
+    act(() => {
+      useAppStore.getState().updatePane('p1', (pane) => ({
+        ...pane,
+        messages: [
+          user,
+          {
+            id: 'call',
+            role: 'assistant',
+            content: [{ type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: '{}' }],
+          },
+        ],
+      }))
+    })
+    render(<MessageRow paneId="p1" messageId="call" />)
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(screen.getByRole('alert').textContent).toContain('No result typed for get_weather')
+    expect(continuePane).not.toHaveBeenCalled()
+    expect(useAppStore.getState().conversation.panes[0]?.messages).toHaveLength(2)
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with empty result' }))
+    expect(useAppStore.getState().conversation.panes[0]?.messages[2]).toMatchObject({
+      role: 'tool',
+      content: '',
     })
     expect(continuePane).toHaveBeenCalledWith('p1')
   })

@@ -1,7 +1,14 @@
 import { memo, useState } from 'react'
 import type { StoredMessage } from '@shared/history/conversation'
 import { useAppStore } from '@renderer/store'
-import { selectMessage, selectMessageIds, selectPaneBusy } from '@renderer/features/chat/chat-selectors'
+import {
+  selectMessage,
+  selectMessageIds,
+  selectPaneBusy,
+  selectReplyIsStale,
+} from '@renderer/features/chat/chat-selectors'
+import { Button } from '@renderer/components/Button'
+import { labelsHidden } from '@renderer/features/compare/blind-votes'
 import { AssistantBody } from './AssistantBody'
 import { InsertTurnForm } from './InsertTurnForm'
 import { MessageActions } from './MessageActions'
@@ -31,6 +38,8 @@ export const MessageRow = memo(function MessageRow({
   const message = useAppStore((state) => selectMessage(state, paneId, messageId))
   const busy = useAppStore((state) => selectPaneBusy(state, paneId))
   const isLast = useAppStore((state) => selectMessageIds(state, paneId).at(-1) === messageId)
+  // Only a blind conversation pays for the check (rows ask on every streamed frame).
+  const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
   const [mode, setMode] = useState<'view' | 'edit' | 'insert'>('view')
   if (!message) return null
 
@@ -38,7 +47,7 @@ export const MessageRow = memo(function MessageRow({
     <>
       <article aria-label={ARTICLE_LABEL[message.role]} className={`msg msg-${message.role}`}>
         <header className="msg-head">
-          <span className="msg-role">{roleLine(message)}</span>
+          <span className="msg-role">{roleLine(message, blind)}</span>
           <MessageActions
             paneId={paneId}
             message={message}
@@ -55,10 +64,21 @@ export const MessageRow = memo(function MessageRow({
               useAppStore.getState().editMessageText(paneId, messageId, text)
               setMode('view')
             }}
+            {...(message.role === 'user'
+              ? {
+                  onResend: (text: string) => {
+                    const store = useAppStore.getState()
+                    store.editMessageText(paneId, messageId, text)
+                    setMode('view')
+                    void store.resendFrom(messageId)
+                  },
+                }
+              : {})}
           />
         ) : (
           <MessageBody paneId={paneId} message={message} isLast={isLast} />
         )}
+        {message.role === 'assistant' && <StaleNote paneId={paneId} messageId={messageId} busy={busy} />}
         {message.role === 'assistant' && <ReplyFooter paneId={paneId} messageId={messageId} />}
       </article>
       {mode === 'insert' && (
@@ -68,12 +88,13 @@ export const MessageRow = memo(function MessageRow({
   )
 })
 
-function roleLine(message: StoredMessage): string {
+/** Who wrote the message; in blind mode a reply does not name its model. */
+function roleLine(message: StoredMessage, blind: boolean): string {
   switch (message.role) {
     case 'user':
       return 'You'
     case 'assistant':
-      return message.reply ? `Assistant · ${message.reply.model}` : 'Assistant'
+      return message.reply && !blind ? `Assistant · ${message.reply.model}` : 'Assistant'
     case 'tool':
       return `Tool result · ${message.toolCallId}`
     default: {
@@ -104,4 +125,30 @@ function MessageBody({
       throw new Error(`unknown message ${JSON.stringify(unreachable)}`)
     }
   }
+}
+
+/** Under a reply written before a message above it was edited: it answers the old text. */
+function StaleNote({
+  paneId,
+  messageId,
+  busy,
+}: {
+  paneId: string
+  messageId: string
+  busy: boolean
+}): React.JSX.Element | null {
+  const stale = useAppStore((state) => selectReplyIsStale(state, paneId, messageId))
+  if (!stale) return null
+  return (
+    <div className="msg-stale" role="note">
+      <span>Stale: written before an edit above, it answers the earlier text.</span>
+      <Button
+        size="sm"
+        disabled={busy}
+        onClick={() => void useAppStore.getState().regenerate(paneId, messageId)}
+      >
+        Regenerate
+      </Button>
+    </div>
+  )
 }

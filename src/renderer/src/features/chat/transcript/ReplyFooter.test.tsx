@@ -95,7 +95,11 @@ describe('ReplyFooter', () => {
     expect(text).toContain('143 tok/s')
     expect(text).toContain('total 1.24 s')
     expect(text).toContain('in 12 · out 40 · 10 uncached · 0 cache write · 2 cache read')
-    expect(screen.getByText('0.0000208 pts').getAttribute('title')).toBe('0.0000207520 pts (exact)')
+    const points = screen.getByRole('button', { name: /0\.0000208 pts/ })
+    expect(points.getAttribute('title')).toContain('0.0000207520 pts (exact)')
+    // One click away: the exact figure in place.
+    fireEvent.click(points)
+    expect(points.textContent).toBe('0.0000207520 pts')
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
 

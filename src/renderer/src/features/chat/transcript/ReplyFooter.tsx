@@ -1,4 +1,6 @@
 import { Button } from '@renderer/components/Button'
+import { Points } from '@renderer/components/Points'
+import { labelsHidden } from '@renderer/features/compare/blind-votes'
 import { useAppStore } from '@renderer/store'
 import { selectMessage, selectPaneBusy, selectRunForMessage } from '@renderer/features/chat/chat-selectors'
 import type { LiveRun } from '@renderer/features/chat/runs/live-run'
@@ -19,12 +21,13 @@ export function ReplyFooter({
   const message = useAppStore((state) => selectMessage(state, paneId, messageId))
   const run = useAppStore((state) => selectRunForMessage(state, paneId, messageId))
   const busy = useAppStore((state) => selectPaneBusy(state, paneId))
+  const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
   if (!message || message.role !== 'assistant') return null
   const view = replyView(message.reply, run, message.content.length > 0)
   if (!view) return null
   return (
     <div data-testid="reply-footer" className={`reply-footer reply-${view.phase}`}>
-      <ReplyFigures view={view} run={run} />
+      <ReplyFigures view={view} blind={blind} run={run} />
       {view.retry && (
         <div className="reply-line reply-line-info" role="status">
           {view.retry}
@@ -63,7 +66,15 @@ export function ReplyFooter({
   )
 }
 
-function ReplyFigures({ view, run }: { view: ReplyView; run: LiveRun | undefined }): React.JSX.Element {
+function ReplyFigures({
+  view,
+  blind,
+  run,
+}: {
+  view: ReplyView
+  blind: boolean
+  run: LiveRun | undefined
+}): React.JSX.Element {
   const live = view.phase === 'waiting' || view.phase === 'streaming'
   return (
     <div className="reply-figures-clip">
@@ -74,7 +85,8 @@ function ReplyFigures({ view, run }: { view: ReplyView; run: LiveRun | undefined
             {view.phase === 'waiting' ? 'Waiting for the first token…' : 'Streaming…'}
           </span>
         )}
-        <Figure title="Dialect">{view.dialect}</Figure>
+        {/* Blind mode: the dialect shows after the vote. */}
+        {!blind && <Figure title="Dialect">{view.dialect}</Figure>}
         {view.finish && <Figure title="Finish reason: unified · as the wire said it">{view.finish}</Figure>}
         {view.ttft && <Figure title="Time to first token">TTFT {view.ttft}</Figure>}
         {view.rate && (
@@ -87,7 +99,11 @@ function ReplyFigures({ view, run }: { view: ReplyView; run: LiveRun | undefined
             {view.usage}
           </Figure>
         )}
-        {view.points && <Figure title={`${view.points.exact} pts (exact)`}>{view.points.compact} pts</Figure>}
+        {view.points && (
+          <span className="reply-figure">
+            <Points exact={view.points} unit="pts" />
+          </span>
+        )}
       </div>
     </div>
   )

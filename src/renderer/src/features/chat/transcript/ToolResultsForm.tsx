@@ -9,7 +9,8 @@ type ResultDraft = { content: string; isError: boolean }
 
 /**
  * The tool-call lab: each call with a box for what the tool returned (and whether it failed), then
- * "Continue" adds one tool message per call and asks the model again.
+ * "Continue" adds one tool message per call and asks the model again. A box left empty is said first
+ * (an empty string is a valid result, but usually a forgotten one): a second press sends it as is.
  */
 export function ToolResultsForm({
   paneId,
@@ -23,8 +24,14 @@ export function ToolResultsForm({
   const [drafts, setDrafts] = useState<ResultDraft[]>(() =>
     calls.map(() => ({ content: '', isError: false })),
   )
-  const update = (index: number, patch: Partial<ResultDraft>): void =>
+  const [emptyAsked, setEmptyAsked] = useState(false)
+  const update = (index: number, patch: Partial<ResultDraft>): void => {
+    setEmptyAsked(false)
     setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)))
+  }
+  const emptyNames = calls
+    .filter((_, index) => (drafts[index]?.content ?? '').trim() === '')
+    .map((call) => call.name)
 
   const submit = (): void => {
     const store = useAppStore.getState()
@@ -60,9 +67,22 @@ export function ToolResultsForm({
           />
         </ToolCallView>
       ))}
+      {emptyAsked && emptyNames.length > 0 && (
+        <p className="field-error" role="alert">
+          No result typed for {emptyNames.join(', ')}: the model would get an empty one. Type it, or press
+          “Continue with empty result” to send it as is.
+        </p>
+      )}
       <div className="tool-results-actions">
-        <Button size="sm" variant="primary" onClick={submit}>
-          Continue
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => {
+            if (emptyNames.length > 0 && !emptyAsked) setEmptyAsked(true)
+            else submit()
+          }}
+        >
+          {emptyAsked && emptyNames.length > 0 ? 'Continue with empty result' : 'Continue'}
         </Button>
         <span className="chat-hint">Adds the results as tool turns and asks the model again.</span>
       </div>

@@ -6,7 +6,6 @@ import {
   formatDuration,
   formatErrorHeadline,
   formatFinish,
-  formatPointsCompact,
   formatRate,
   formatUsage,
 } from '@renderer/features/chat/format-reply'
@@ -23,7 +22,8 @@ export type ReplyView = {
   rate?: string
   total?: string
   usage?: string
-  points?: { compact: string; exact: string }
+  /** The exact points string (the footer rounds it for reading, formatPoints). */
+  points?: string
   /** One line about how the reply ended, when it did not end normally (with main's detail, if any). */
   notice?: { tone: 'info' | 'warning' | 'error'; text: string; detail?: string }
   error?: { headline: string; message: string; requestId?: string }
@@ -114,7 +114,7 @@ export function replyView(
         run.usage ?? metrics?.usage,
         metrics ? { count: metrics.outputTokens, estimated: metrics.outputTokensEstimated } : undefined,
       ),
-      points: points === undefined ? undefined : { compact: formatPointsCompact(points), exact: points },
+      points,
       notice,
       error:
         errorView(error, run.response?.requestId) ??
@@ -150,7 +150,7 @@ export function replyView(
         ? undefined
         : { count: reply.metrics.outputTokens, estimated: true },
     ),
-    points: points === undefined ? undefined : { compact: formatPointsCompact(points), exact: points },
+    points,
     notice: noticeFor(reply.state),
     error: errorView(reply.error, undefined),
   })

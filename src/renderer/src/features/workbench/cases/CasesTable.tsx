@@ -65,7 +65,9 @@ function CaseRow({
 }): React.JSX.Element {
   return (
     <tr>
-      <td>{testCase.id}</td>
+      <td className="wb-case-id-cell" title={testCase.id}>
+        {testCase.id}
+      </td>
       {columns.map((column) => (
         <td key={column}>
           <input
@@ -97,7 +99,7 @@ function CaseGraders({ testCase, onChange }: { testCase: TestCase; onChange: (c:
   return (
     <>
       <textarea
-        className="text-input wb-cell-input"
+        className="text-input wb-cell-input wb-graders-input"
         aria-label={`Graders of ${testCase.id}`}
         rows={Math.max(1, text.split('\n').length)}
         value={text}

@@ -13,6 +13,7 @@ import {
   themedAxes,
 } from '@renderer/features/charts/chart-options'
 import { UPlotChart, type BuildOptions } from '@renderer/features/charts/UPlotChart'
+import { formatPoints, formatPointsNumber } from '@shared/catalog/format-points'
 
 const HEIGHT = 220
 
@@ -42,7 +43,11 @@ export function PointsChart({ run }: { run: RunCells }): React.JSX.Element {
         x: { time: false, range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 1] },
         y: { range: [0, 1] },
       },
-      axes: themedAxes(colors, { label: 'points spent' }, { values: percentValues, label: 'pass rate' }),
+      axes: themedAxes(
+        colors,
+        { label: 'points spent', values: (_u, splits) => splits.map(formatPointsNumber) },
+        { values: percentValues, label: 'pass rate' },
+      ),
       series: [{}, ...['pass rate', 'low', 'high', 'target', 'frontier'].map(hiddenSeries)],
       legend: { show: false },
       cursor: { show: false },
@@ -99,7 +104,7 @@ export function PointsChart({ run }: { run: RunCells }): React.JSX.Element {
           head={['Target', 'Points', 'Pass rate', '95% interval', 'On the frontier', 'Cells without points']}
           rows={entries.map((entry, index) => [
             `T${index + 1} ${entry.name}`,
-            entry.points?.exact ?? '–',
+            entry.points === undefined ? '–' : formatPoints(entry.points.exact),
             formatPercent(entry.passRate.rate),
             formatInterval(entry.passRate),
             entry.onFrontier ? 'yes' : 'no',

@@ -1,8 +1,9 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useAppStore } from '@renderer/store'
 import type { CellResult } from '@shared/eval'
+import { graderVerdictLine } from '@shared/eval/graders/grader-result'
+import { diffLines } from '@renderer/lib/text-diff'
 import { CellReviewForm } from './CellReviewForm'
-import { diffLines } from './line-diff'
 
 function describe(cell: CellResult): string {
   return `${cell.caseId} × ${cell.targetId} (${cell.passed ? 'pass' : 'fail'})`
@@ -13,9 +14,15 @@ export function CellDiff({ keys }: { keys: string[] }): React.JSX.Element | null
   const cells = useAppStore((state) => state.wbRun?.cells)
   const [first, second] = keys.map((key) => cells?.[key])
   const diff = useMemo(() => (first && second ? diffLines(first.output, second.output) : []), [first, second])
+  const sectionRef = useRef<HTMLElement>(null)
+  const pair = second === undefined ? undefined : keys.join('|')
+  // The second pick brings the diff into view (the grid may fill the column's height).
+  useEffect(() => {
+    if (pair !== undefined) sectionRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [pair])
   if (!first) return null
   return (
-    <section className="wb-section" aria-label="Cell diff">
+    <section ref={sectionRef} className="wb-section" aria-label="Cell diff">
       <h2 className="wb-heading">
         {second
           ? `${describe(first)} ↔ ${describe(second)}`
@@ -29,7 +36,7 @@ export function CellDiff({ keys }: { keys: string[] }): React.JSX.Element | null
                 {cell.error && <li>{cell.error}</li>}
                 {cell.graders.map((g, i) => (
                   <li key={i} className={g.passed ? 'wb-pass-text' : 'wb-fail-text'}>
-                    {g.passed ? '✓' : '✗'} {g.reason}
+                    {g.passed ? '✓' : '✗'} {graderVerdictLine(g)}
                   </li>
                 ))}
               </ul>

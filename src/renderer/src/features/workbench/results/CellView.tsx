@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import type { CellResult } from '@shared/eval/run/eval-run-types'
-import { formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { formatPoints } from '@shared/catalog/format-points'
+import { graderVerdictLine } from '@shared/eval/graders/grader-result'
 import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
 
 /**
@@ -19,7 +20,9 @@ export const CellView = memo(function CellView({
   onSelect: () => void
 }): React.JSX.Element {
   if (cell === undefined) return <div className="wb-cell wb-cell-pending">…</div>
-  const failedReasons = cell.graders.filter((g) => !g.passed && g.skipped !== true).map((g) => g.reason)
+  const failedReasons = cell.graders
+    .filter((g) => !g.passed && g.skipped !== true)
+    .map((g) => `✗ ${graderVerdictLine(g)}`)
   const why = cell.error ?? failedReasons.join('\n')
   return (
     <button
@@ -43,7 +46,7 @@ export const CellView = memo(function CellView({
       </span>
       <span className="wb-figures">
         {cell.outputTokens ?? '–'} tok
-        {cell.points === undefined ? '' : ` · ${formatPointsCompact(cell.points)} pt`}
+        {cell.points === undefined ? '' : ` · ${formatPoints(cell.points)} pt`}
       </span>
     </button>
   )

@@ -12,6 +12,8 @@ import { CellView } from './CellView'
 import type { WorkbenchRun } from '@renderer/features/workbench/state/workbench-state'
 
 const ROW_HEIGHT = 88
+/** The grid's scroll area at most; fewer rows (Failed only) take only their own height. */
+const MAX_GRID_HEIGHT = 380
 
 /**
  * Cases × targets, virtualised: only the rows in view are in the DOM, so 500 cases × 4 targets
@@ -50,6 +52,7 @@ export function ResultsGrid(props: {
         role="grid"
         aria-label="Results grid"
         aria-rowcount={caseIds.length}
+        style={{ height: Math.min(MAX_GRID_HEIGHT, Math.max(1, caseIds.length) * ROW_HEIGHT + 2) }}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -67,7 +70,7 @@ export function ResultsGrid(props: {
                   height: ROW_HEIGHT,
                 }}
               >
-                <div role="rowheader" className="wb-case-id">
+                <div role="rowheader" className="wb-case-id" title={caseId}>
                   {caseId}
                 </div>
                 {run.targets.map((target, index) => {

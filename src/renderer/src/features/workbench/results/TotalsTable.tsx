@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
-import { formatCount, formatPointsCompact } from '@renderer/features/chat/format-reply'
+import { formatPoints } from '@shared/catalog/format-points'
+import { formatCount } from '@renderer/features/chat/format-reply'
 import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
 import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
 import { useThrottledValue } from '@renderer/components/use-throttled-value'
@@ -41,7 +42,7 @@ export function TotalsTable(): React.JSX.Element | null {
             <td>{gridRate(t.meanTokensPerSecond)}</td>
             <td>{formatCount(t.reasoningTokens)}</td>
             <td>{formatCount(t.cacheReadTokens)}</td>
-            <td title={`${t.points} (exact)`}>{formatPointsCompact(t.points)}</td>
+            <td title={`${t.points} (exact)`}>{formatPoints(t.points)}</td>
           </tr>
         ))}
       </tbody>

@@ -4,13 +4,20 @@ import { useAppStore } from '@renderer/store'
 import { serializeTestSet } from '@shared/eval/test-set-file'
 import { draftToSet } from '@renderer/features/workbench/workbench-set'
 
-/** The draft as a set: saved in main, downloaded as a YAML file, or replaced by a file from disk. */
+/**
+ * The draft as a set: a new empty one, saved in main, downloaded as a YAML file, or replaced by a file
+ * from disk.
+ */
 export function SetFileButtons(): React.JSX.Element {
   const saveSet = useAppStore((state) => state.saveSet)
   const notify = useAppStore((state) => state.notify)
   const openSetFile = useAppStore((state) => state.openSetFile)
+  const newSet = useAppStore((state) => state.newSet)
   return (
     <>
+      <Button size="sm" onClick={newSet}>
+        New set
+      </Button>
       <Button size="sm" onClick={() => void saveSet()}>
         Save set
       </Button>

@@ -45,6 +45,10 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
         ...(grader === undefined ? {} : { graderTarget: grader }),
       })
       set((state) => ({
+        // A run of another set has nothing in common with the run compared before (issue 28, item 5).
+        ...(resumeRunId === undefined && state.wbPrevious?.setName !== evalSet.name
+          ? { wbPrevious: null }
+          : {}),
         wbRun:
           resumeRunId !== undefined && state.wbRun?.id === runId
             ? { ...state.wbRun, status: 'running', error: undefined }

@@ -68,7 +68,7 @@ export const createSavedActions: Slice<SavedActions> = (set, get) => {
     openSet: (id) =>
       attempt(async () => {
         const loaded = await invoke('eval:get-set', { id })
-        set({ wbDraft: setToDraft(loaded), wbSetId: id, wbError: undefined })
+        set({ wbDraft: setToDraft(loaded), wbSetId: id, wbError: undefined, wbPrevious: null })
       }),
   }
 }

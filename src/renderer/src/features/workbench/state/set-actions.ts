@@ -2,6 +2,7 @@ import type { GraderSpec } from '@shared/eval/grader-spec'
 import type { TestCase } from '@shared/eval/test-set-schema'
 import type { Slice } from '@renderer/store/slice'
 import { setToDraft, type WorkbenchDraft } from '@renderer/features/workbench/workbench-set'
+import { initialWorkbenchState } from './workbench-state'
 
 /** The test set being edited: its prompt, cases and graders, typed, imported or read from a file. */
 export type SetActions = {
@@ -15,6 +16,11 @@ export type SetActions = {
    * EvalInputError naming where.
    */
   openSetFile(text: string, fileName: string): Promise<void>
+  /**
+   * An empty set: no prompt, cases or graders of the one before, and no run or comparison of it (its
+   * runs stay saved). The targets stay: they are where sets run, not part of one.
+   */
+  newSet(): void
 }
 
 export const createSetActions: Slice<SetActions> = (set, get) => ({
@@ -35,6 +41,14 @@ export const createSetActions: Slice<SetActions> = (set, get) => ({
     const opened = promptfoo.isPromptfooConfig(text, fileName)
       ? promptfoo.promptfooConfigAsSet(text, fileName)
       : parseTestSetFile(text, fileName)
-    set({ wbDraft: setToDraft(opened), wbSetId: undefined, wbError: undefined })
+    set({ wbDraft: setToDraft(opened), wbSetId: undefined, wbError: undefined, wbPrevious: null })
   },
+  newSet: () =>
+    set({
+      wbDraft: initialWorkbenchState.wbDraft,
+      wbSetId: undefined,
+      wbRun: null,
+      wbPrevious: null,
+      wbError: undefined,
+    }),
 })

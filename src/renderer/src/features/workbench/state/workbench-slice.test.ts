@@ -217,3 +217,51 @@ tests: [{assert: [{type: javascript, value: 'output.length > 1'}]}]
     expect(useAppStore.getState().wbDraft.name).toBe('mine')
   })
 })
+
+describe('another set (issue 28, item 5)', () => {
+  const previousRun = (setName: string) => ({
+    id: 'old',
+    setName,
+    startedAt: 1,
+    status: 'finished' as const,
+    targets: [],
+    caseIds: ['a'],
+    cells: [cell('a', 'oa', true)],
+  })
+
+  it('"New set" leaves nothing of the one before: prompt, cases, graders, run, comparison', async () => {
+    await startRun()
+    useAppStore.getState().setSetGraders([{ type: 'contains', value: 'Paris' }])
+    useAppStore.setState({ wbPrevious: previousRun('cities') as never, wbSetId: 'set-a' })
+    useAppStore.getState().newSet()
+    const state = useAppStore.getState()
+    expect(state.wbDraft).toMatchObject({ user: '', graders: [], cases: [] })
+    expect([state.wbRun, state.wbPrevious, state.wbSetId]).toEqual([null, null, undefined])
+    // Where sets run stays.
+    expect(state.wbTargets).toHaveLength(2)
+  })
+
+  it('a run of another set is not compared with a run of the first', async () => {
+    useAppStore.setState({ wbPrevious: previousRun('the first set') as never })
+    useAppStore.getState().updateDraft({ name: 'the second set' })
+    await startRun()
+    expect(useAppStore.getState().wbPrevious).toBeNull()
+  })
+
+  it('a set file read from disk keeps its description when downloaded again, and drops the comparison', async () => {
+    useAppStore.setState({ wbPrevious: previousRun('cities') as never })
+    await useAppStore.getState().openSetFile(
+      JSON.stringify({
+        format: 'model-gateway-test-set',
+        version: 1,
+        name: 's',
+        description: 'Why this set',
+        cases: [],
+      }),
+      's.json',
+    )
+    expect(useAppStore.getState().wbPrevious).toBeNull()
+    const { draftToSet } = await import('@renderer/features/workbench/workbench-set')
+    expect(draftToSet(useAppStore.getState().wbDraft).description).toBe('Why this set')
+  })
+})

@@ -1,4 +1,5 @@
 import type { Slice } from '@renderer/store/slice'
+import { createChatCaseActions, type ChatCaseActions } from './chat-case-actions'
 import { createEvaluationActions, type EvaluationActions } from './evaluation-actions'
 import { createLiveRunActions, type LiveRunActions } from './live-run-actions'
 import { createSavedActions, type SavedActions } from './saved-actions'
@@ -11,7 +12,8 @@ export type WorkbenchSlice = WorkbenchState &
   TargetActions &
   EvaluationActions &
   LiveRunActions &
-  SavedActions & {
+  SavedActions &
+  ChatCaseActions & {
     setWorkbenchOpen(open: boolean): void
   }
 
@@ -24,4 +26,5 @@ export const createWorkbenchSlice: Slice<WorkbenchSlice> = (set, get, store) => 
   ...createEvaluationActions(set, get, store),
   ...createLiveRunActions(set, get, store),
   ...createSavedActions(set, get, store),
+  ...createChatCaseActions(set, get, store),
 })
