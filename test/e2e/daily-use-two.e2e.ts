@@ -623,10 +623,22 @@ test('blind compare: labels hidden until the vote, the vote kept and counted; sc
   await expect(chat.pane(1).getByRole('combobox', { name: 'Model' })).toHaveCount(0)
   await expect(chat.pane(1)).toContainText('Hidden until you vote')
   await expect(chat.lastReply(1)).not.toContainText(/Assistant · /)
+  // Nothing else on screen says which pane is which: not the side panel, not the model cards.
+  const side = page.getByRole('complementary', { name: 'Side panel' })
+  for (const tab of ['Parameters', 'Code (next)', 'Inspector']) {
+    await side.getByRole('tab', { name: tab }).click()
+    await expect(side).toContainText('Hidden until you vote')
+    for (const model of [TEXT_MODEL, VISION_MODEL]) await expect(side).not.toContainText(model)
+  }
+  await side.getByRole('tab', { name: 'Parameters' }).click()
+  await new CatalogPage(page).open()
+  await expect(page.getByRole('article', { name: TEXT_MODEL, exact: true })).toBeVisible()
+  await expect(page.getByText('In the focused pane')).toHaveCount(0)
   const ballot = page.getByRole('group', { name: 'Which reply is best?' })
   await chat.screenshots('blind-vote')
   await ballot.getByRole('button', { name: 'Pane 2' }).click()
   await expect(chat.pane(1).getByRole('combobox', { name: 'Model' })).toBeVisible()
+  await expect(side).not.toContainText('Hidden until you vote')
   await expect(page.getByRole('region', { name: 'Blind vote' })).toContainText('Voted')
 
   await page.getByText('Scoreboard (1 votes)').click()

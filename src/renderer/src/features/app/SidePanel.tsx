@@ -1,3 +1,4 @@
+import { labelsHidden } from '@renderer/features/compare/blind-votes'
 import { CurlPanel } from '@renderer/features/curl/CurlPanel'
 import { InspectorPanel } from '@renderer/features/inspector/InspectorPanel'
 import { ParamsPanel } from '@renderer/features/params/ParamsPanel'
@@ -41,6 +42,15 @@ export function SidePanel(): React.JSX.Element {
 }
 
 function SidePanelContent({ tab }: { tab: SidePanelTab }): React.JSX.Element {
+  // Each tab says which model and dialect the focused pane uses: blind mode keeps them back too.
+  const hidden = useAppStore((state) => labelsHidden(state.conversation))
+  if (hidden)
+    return (
+      <p className="side-panel-blind" role="status">
+        Hidden until you vote: the focused pane&apos;s parameters, code and events would say which model and
+        dialect it is. Vote on the latest turn, or turn blind mode off, to see them.
+      </p>
+    )
   switch (tab) {
     case 'params':
       return <ParamsPanel />

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
+import { labelsHidden } from '@renderer/features/compare/blind-votes'
 import { selectActiveKeyStatus, selectIsLocalProfile } from '@renderer/features/settings/profiles-selectors'
 import { CatalogCard } from './CatalogCard'
 import { selectActiveCatalog, selectFocusedPaneModel } from './catalog-selectors'
@@ -13,6 +14,8 @@ export function CatalogPanel(): React.JSX.Element {
   const keyStatus = useAppStore(selectActiveKeyStatus)
   const localProfile = useAppStore(selectIsLocalProfile)
   const focusedModel = useAppStore(selectFocusedPaneModel)
+  // Blind mode: marking the focused pane's model would say which pane it is.
+  const hidden = useAppStore((state) => labelsHidden(state.conversation))
 
   const pickModel = useCallback((model: string) => {
     const state = useAppStore.getState()
@@ -64,7 +67,7 @@ export function CatalogPanel(): React.JSX.Element {
           <CatalogCard
             key={model.id}
             model={model}
-            selected={model.model === focusedModel}
+            selected={!hidden && model.model === focusedModel}
             keyStatus={keyStatus}
             localProfile={localProfile}
             onUse={pickModel}

@@ -34,8 +34,10 @@ export function CompareSummary(): React.JSX.Element | null {
     return pane ? `${dialectLabel(pane.dialect)} · ${pane.model}` : ''
   }
   const targets = view?.targets ?? conversation.panes.map((_, index) => head(index))
+  // Four panes sit two by two: the table takes less of the height so their replies stay readable.
+  const className = conversation.panes.length > 2 ? 'compare-summary compare-summary-many' : 'compare-summary'
   return (
-    <section aria-label="Compare summary" className="compare-summary">
+    <section aria-label="Compare summary" className={className}>
       <details open>
         <summary className="compare-summary-title">
           {view ? 'Differences for the latest turn' : 'Differences between the panes'}
