@@ -623,7 +623,11 @@ test('blind compare: labels hidden until the vote, the vote kept and counted; sc
   await expect(chat.pane(1).getByRole('combobox', { name: 'Model' })).toHaveCount(0)
   await expect(chat.pane(1)).toContainText('Hidden until you vote')
   await expect(chat.lastReply(1)).not.toContainText(/Assistant · /)
-  // Nothing else on screen says which pane is which: not the side panel, not the model cards.
+  // Nothing else on screen says which pane is which: not the figures under a reply (points are a
+  // model's price, finish words a dialect's), not the context meter, not the side panel or the cards.
+  await expect(chat.lastReply(1)).not.toContainText('pts')
+  await expect(chat.lastReply(1)).not.toContainText(/\bstop\b|end_turn/)
+  await expect(page.getByRole('status', { name: 'Context used' })).not.toContainText('/')
   const side = page.getByRole('complementary', { name: 'Side panel' })
   for (const tab of ['Parameters', 'Code (next)', 'Inspector']) {
     await side.getByRole('tab', { name: tab }).click()
@@ -639,6 +643,7 @@ test('blind compare: labels hidden until the vote, the vote kept and counted; sc
   await ballot.getByRole('button', { name: 'Pane 2' }).click()
   await expect(chat.pane(1).getByRole('combobox', { name: 'Model' })).toBeVisible()
   await expect(side).not.toContainText('Hidden until you vote')
+  await expect(chat.lastReply(1)).toContainText('pts')
   await expect(page.getByRole('region', { name: 'Blind vote' })).toContainText('Voted')
 
   await page.getByText('Scoreboard (1 votes)').click()

@@ -1,5 +1,6 @@
 import { useAppStore } from '@renderer/store'
 import { selectTextOnlyModel } from '@renderer/features/chat/chat-selectors'
+import { labelsHidden } from '@renderer/features/compare/blind-votes'
 import { readImageFiles } from './image-attachments'
 
 export type ImageAttach = {
@@ -14,12 +15,14 @@ export type ImageAttach = {
 /** Images for the draft, only when every pane's model is a vision model; otherwise why not. */
 export function useImageAttach(): ImageAttach {
   const textOnlyModel = useAppStore(selectTextOnlyModel)
+  const blind = useAppStore((state) => labelsHidden(state.conversation))
   const allowed = textOnlyModel === null
   const note = allowed
     ? undefined
     : textOnlyModel === ''
       ? 'Pick a model to attach images.'
-      : `${textOnlyModel} is text-only: images need a vision model.`
+      : // Blind mode: naming the model would say that one of the panes uses it.
+        `${blind ? "A pane's model" : textOnlyModel} is text-only: images need a vision model.`
   const attach = async (files: File[]): Promise<void> => {
     if (files.length === 0) return
     const store = useAppStore.getState()

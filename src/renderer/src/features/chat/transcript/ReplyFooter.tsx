@@ -85,21 +85,24 @@ function ReplyFigures({
             {view.phase === 'waiting' ? 'Waiting for the first token…' : 'Streaming…'}
           </span>
         )}
-        {/* Blind mode: the dialect shows after the vote. */}
+        {/* Blind mode: the dialect, the wire's finish word, token counts and points (a model's price)
+            would say which pane is which; they show after the vote. */}
         {!blind && <Figure title="Dialect">{view.dialect}</Figure>}
-        {view.finish && <Figure title="Finish reason: unified · as the wire said it">{view.finish}</Figure>}
+        {!blind && view.finish && (
+          <Figure title="Finish reason: unified · as the wire said it">{view.finish}</Figure>
+        )}
         {view.ttft && <Figure title="Time to first token">TTFT {view.ttft}</Figure>}
         {view.rate && (
           <Figure title="Output tokens per second, as they arrived from the network">{view.rate}</Figure>
         )}
         {view.total && <Figure title="Total time">total {view.total}</Figure>}
         {run && !live && <ReplySparkline run={run} />}
-        {view.usage && (
+        {!blind && view.usage && (
           <Figure title="Tokens: input (the whole prompt; when the prompt cache was used, split into uncached, written to the cache and read from it) · output (of which reasoning)">
             {view.usage}
           </Figure>
         )}
-        {view.points && (
+        {!blind && view.points && (
           <span className="reply-figure">
             <Points exact={view.points} unit="pts" />
           </span>

@@ -36,6 +36,21 @@ describe('meterView', () => {
     expect(withReply.parts.map((p) => p.over)).toEqual([true, false])
   })
 
+  it('blind: counts only, and a warning that names no model and no context length', () => {
+    const view = meterView(
+      [
+        pane({ label: 'Pane 1', tokens: 300_000 }),
+        pane({ label: 'Pane 2', model: 'vendorb3.8', contextLength: 1_048_576 }),
+      ],
+      true,
+    )
+    expect(view.parts.map((p) => p.text)).toEqual(['300,000 tokens', '12,480 tokens'])
+    expect(view.parts.map((p) => p.over)).toEqual([true, false])
+    expect(view.warnings).toHaveLength(1)
+    expect(view.warnings[0]).toMatch(/^Pane 1: /)
+    expect(view.warnings[0]).not.toMatch(/vendor|262,144|1,048,576/)
+  })
+
   it('says who counted', () => {
     expect(meterView([pane({ source: 'service' })]).parts[0]?.title).toMatch(/count_tokens/)
   })

@@ -21,18 +21,23 @@ export type MeterView = {
   warnings: string[]
 }
 
-function paneText(pane: MeterPane): string {
+function paneText(pane: MeterPane, blind: boolean): string {
   if (pane.tokens === undefined) return 'counting…'
   const tokens = formatCount(pane.tokens)
-  return pane.contextLength === undefined
+  return pane.contextLength === undefined || blind
     ? `${tokens} tokens`
     : `${tokens} / ${formatCount(pane.contextLength)} tokens`
 }
 
-function warning(pane: MeterPane): string | undefined {
+function warning(pane: MeterPane, blind: boolean): string | undefined {
   const { tokens, contextLength, maxTokens } = pane
   if (tokens === undefined || contextLength === undefined) return undefined
   const who = pane.label === '' ? '' : `${pane.label}: `
+  if (blind) {
+    return tokens + maxTokens > contextLength
+      ? `${who}the conversation, the draft and max tokens do not fit its model's context (which model is hidden until you vote).`
+      : undefined
+  }
   if (tokens > contextLength) {
     return `${who}the conversation and the draft (${formatCount(tokens)} tokens) exceed ${pane.model}'s context of ${formatCount(contextLength)} tokens; the send would be refused.`
   }
@@ -42,17 +47,20 @@ function warning(pane: MeterPane): string | undefined {
   return undefined
 }
 
-/** The composer's context meter: each pane's prompt against its model's context, and any overflow. */
-export function meterView(panes: readonly MeterPane[]): MeterView {
+/**
+ * The composer's context meter: each pane's prompt against its model's context, and any overflow.
+ * `blind`: the context lengths and model names would say which pane is which, so only counts show.
+ */
+export function meterView(panes: readonly MeterPane[], blind = false): MeterView {
   const parts = panes.map((pane) => ({
     label: pane.label,
-    text: paneText(pane),
-    over: warning(pane) !== undefined,
+    text: paneText(pane, blind),
+    over: warning(pane, blind) !== undefined,
     title:
       pane.source === 'service'
         ? 'Counted by the service (count_tokens)'
         : 'Counted here as the local gateway counts (o200k): the conversation, the system prompt, tools and the draft',
   }))
-  const warnings = panes.flatMap((pane) => warning(pane) ?? [])
+  const warnings = panes.flatMap((pane) => warning(pane, blind) ?? [])
   return { parts, warnings }
 }
