@@ -1,4 +1,5 @@
 import { cellKey, type EvalTarget } from '@shared/eval/run/eval-run-types'
+import type { TestSet } from '@shared/eval/test-set-schema'
 import type { EvalProgressEvent } from '@shared/ipc/eval-schemas'
 import { invoke } from '@renderer/lib/invoke'
 import type { Slice } from '@renderer/store/slice'
@@ -16,6 +17,22 @@ export type EvaluationActions = {
 /** The chosen grading target while it is still a column; else the first (main's default too). */
 function graderTarget(state: Pick<WorkbenchState, 'wbTargets' | 'wbGraderTargetId'>): EvalTarget | undefined {
   return state.wbTargets.find((t) => t.id === state.wbGraderTargetId) ?? state.wbTargets[0]
+}
+
+/** The grid of a run just started: every cell still to come. */
+function emptyRun(runId: string, evalSet: TestSet, targets: EvalTarget[]): WorkbenchRun {
+  return {
+    id: runId,
+    setName: evalSet.name,
+    status: 'running',
+    targets,
+    caseIds: evalSet.cases.map((c) => c.id),
+    cells: {},
+    done: 0,
+    total: evalSet.cases.length * targets.length,
+    passed: 0,
+    failed: 0,
+  }
 }
 
 /** Progress events held while `eval:start` is in flight (bounded: a start answers within a few frames). */
@@ -52,18 +69,7 @@ export const createEvaluationActions: Slice<EvaluationActions> = (set, get) => {
         wbRun:
           resumeRunId !== undefined && state.wbRun?.id === runId
             ? { ...state.wbRun, status: 'running', error: undefined }
-            : {
-                id: runId,
-                setName: evalSet.name,
-                status: 'running',
-                targets: wbTargets,
-                caseIds: evalSet.cases.map((c) => c.id),
-                cells: {},
-                done: 0,
-                total: evalSet.cases.length * wbTargets.length,
-                passed: 0,
-                failed: 0,
-              },
+            : emptyRun(runId, evalSet, wbTargets),
       }))
       const held = early.filter((event) => event.runId === runId)
       if (held.length > 0) get().applyEvalProgress(held)
