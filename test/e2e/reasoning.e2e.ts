@@ -74,7 +74,10 @@ test.describe('at a pace a user can watch', () => {
     await expect(body).toContainText(/"type": "thinking"/)
     await expect(body).toContainText(/"signature": "[^"]+"/)
     // The inspector's raw events show the thinking as it streamed.
-    await expect(page.getByRole('list', { name: 'Raw events' })).toContainText('thinking_delta')
+    // (Each row names its event and says what it carried: a thinking delta reads `thinking "…"`.)
+    const events = page.getByRole('list', { name: 'Raw events' })
+    await expect(events).toContainText('start thinking')
+    await expect(events).toContainText(/content_block_delta\s*thinking "/)
   })
 })
 
