@@ -175,6 +175,42 @@ test.describe('what the gateway receives', () => {
   })
 })
 
+test('a long thinking reads as one text: the same lines as laid out whole', async ({ page }) => {
+  const chat = new ChatPage(page)
+  const params = new ParamsPage(page)
+  await chat.open(app.url)
+  await params.selectDialect(1, 'anthropic-messages')
+  await params.openParameters()
+  await page.getByRole('spinbutton', { name: 'Max tokens value' }).fill('60000')
+  await page.getByRole('combobox', { name: 'Thinking' }).selectOption({ label: 'Budget' })
+  // Thinks 1/16 to 1/8 of the budget: thousands of tokens, many paragraphs.
+  await page.getByRole('spinbutton', { name: 'Thinking budget' }).fill('50000')
+  await chat.send('Plan a week of meals.')
+  await chat.waitForIdle(60_000)
+  const reply = chat.lastReply()
+  await reply.locator('.msg-reasoning summary').click()
+  const body = reply.locator('.msg-reasoning .msg-plain')
+  await expect(body).toBeVisible()
+  const laidOut = await body.evaluate((element) => {
+    // The same text in one element of the same kind, beside it.
+    const whole = document.createElement('div')
+    whole.className = element.className
+    whole.textContent = element.textContent
+    element.after(whole)
+    const figures = {
+      chars: element.textContent?.length ?? 0,
+      blocks: element.children.length,
+      height: element.getBoundingClientRect().height,
+      wholeHeight: whole.getBoundingClientRect().height,
+    }
+    whole.remove()
+    return figures
+  })
+  expect(laidOut.chars).toBeGreaterThan(5_000)
+  expect(laidOut.blocks).toBeGreaterThan(1)
+  expect(laidOut.height).toBe(laidOut.wholeHeight)
+})
+
 test('compare with effort low against high: the differences list the reasoning tokens', async ({ page }) => {
   const chat = new ChatPage(page)
   await chat.open(app.url)

@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { memo, useMemo, useState } from 'react'
+import { thinkingChunks } from './thinking-chunks'
 import { thinkingSummary, type ThinkingFacts } from './thinking-summary'
 
 /**
@@ -9,6 +10,7 @@ import { thinkingSummary, type ThinkingFacts } from './thinking-summary'
 export function ThinkingBlock({ text, facts }: { text: string; facts: ThinkingFacts }): React.JSX.Element {
   const [chosen, setChosen] = useState<boolean | undefined>(undefined)
   const open = chosen ?? facts.thinking
+  const chunks = useMemo(() => thinkingChunks(text), [text])
   return (
     <details className="msg-reasoning" open={open}>
       <summary
@@ -20,7 +22,17 @@ export function ThinkingBlock({ text, facts }: { text: string; facts: ThinkingFa
       >
         {thinkingSummary(facts)}
       </summary>
-      <div className="msg-plain">{text}</div>
+      <div className="msg-plain">
+        {chunks.map((chunk, index) => (
+          // By position: a chunk only ever grows at the end, and those before it stay as they are.
+          <ThinkingChunk key={index} text={chunk} />
+        ))}
+      </div>
     </details>
   )
 }
+
+/** One block per chunk, rendered again only when its own text changes. */
+const ThinkingChunk = memo(function ThinkingChunk({ text }: { text: string }) {
+  return <div>{text}</div>
+})
