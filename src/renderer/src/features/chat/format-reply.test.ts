@@ -32,6 +32,14 @@ describe('reply footer formatting', () => {
     ).toBe('in 12,504 · out 900 (812 reasoning) · 11,480 uncached · 1,024 cache write · 0 cache read')
     expect(formatUsage({ inputTokens: 3, outputTokens: 4 })).toBe('in 3 · out 4 · cached 0')
     expect(formatUsage(undefined, { count: 17, estimated: true })).toBe('out ~17')
+    // Streaming after a usage that came first (Messages' message_start): the count so far, not out 0.
+    expect(formatUsage({ inputTokens: 13, outputTokens: 0 }, { count: 94, estimated: true })).toBe(
+      'in 13 · out ~94 · cached 0',
+    )
+    // The final usage is exact and wins over the estimate.
+    expect(formatUsage({ inputTokens: 13, outputTokens: 97 }, { count: 94, estimated: false })).toBe(
+      'in 13 · out 97 · cached 0',
+    )
     expect(formatUsage(undefined)).toBeUndefined()
   })
 

@@ -58,7 +58,11 @@ export function formatUsage(
     const read = usage.cacheReadTokens ?? 0
     const write = usage.cacheWriteTokens ?? 0
     const reasoning = usage.reasoningTokens ?? 0
-    const out = `out ${formatCount(usage.outputTokens)}${reasoning > 0 ? ` (${formatCount(reasoning)} reasoning)` : ''}`
+    // A usage sent before the content (Messages' message_start: out 0 or 1) is behind the reply
+    // until the next one comes: the run's own count, marked as an estimate, says more meanwhile.
+    const behind = fallbackOutput?.estimated === true && fallbackOutput.count > usage.outputTokens
+    const outCount = behind ? `~${formatCount(fallbackOutput.count)}` : formatCount(usage.outputTokens)
+    const out = `out ${outCount}${reasoning > 0 ? ` (${formatCount(reasoning)} reasoning)` : ''}`
     const head = `in ${formatCount(usage.inputTokens)} · ${out}`
     if (read === 0 && write === 0) return `${head} · cached 0`
     const uncached = Math.max(0, usage.inputTokens - read - write)
