@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { StoredMessage } from '@shared/history/conversation'
 import { useAppStore } from '@renderer/store'
@@ -39,11 +39,32 @@ export function CompareTimeline(): React.JSX.Element | null {
   )
   // Blind mode: a line names its pane only until the vote, as the panes do.
   const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
+  // Folded (the default), nothing is drawn or computed: a live chart of two long streams redrawn
+  // several times a second cost frames of the streams themselves (performance.md R1).
+  const [open, setOpen] = useState(false)
+  if (runs.filter((run) => run !== undefined).length < 2) return null
+  return (
+    <section aria-label="Compare token timelines" className="compare-timeline">
+      <Disclosure summary="Token timelines of the latest replies" onToggle={setOpen}>
+        {open && <TimelinesFigure runs={runs} blind={blind} />}
+      </Disclosure>
+    </section>
+  )
+}
+
+/** The replies' timelines as one chart, or as a table per reply. */
+function TimelinesFigure({
+  runs,
+  blind,
+}: {
+  runs: ReadonlyArray<LiveRun | undefined>
+  blind: boolean
+}): React.JSX.Element {
   const streaming = runs.some((run) => run?.state === 'starting' || run?.state === 'running')
   const shown = useThrottledValue(runs, REFRESH_MS, !streaming)
   const lines = useMemo(
     () =>
-      shown.flatMap((run: LiveRun | undefined, index) =>
+      shown.flatMap((run, index) =>
         run === undefined
           ? []
           : [
@@ -57,27 +78,22 @@ export function CompareTimeline(): React.JSX.Element | null {
       ),
     [shown, blind],
   )
-  if (lines.length < 2) return null
   return (
-    <section aria-label="Compare token timelines" className="compare-timeline">
-      <Disclosure summary="Token timelines of the latest replies">
-        <ChartFigure
-          title="Output tokens over time, latest replies"
-          chart={
-            <TokenTimelineChart
-              lines={lines}
-              height={160}
-              label="Output tokens over time of each pane's latest reply"
-            />
-          }
-          table={lines.map((line) => (
-            <div key={line.name}>
-              <h4 className="chart-table-title">{line.name}</h4>
-              <TimelineTable timeline={line.timeline} />
-            </div>
-          ))}
+    <ChartFigure
+      title="Output tokens over time, latest replies"
+      chart={
+        <TokenTimelineChart
+          lines={lines}
+          height={160}
+          label="Output tokens over time of each pane's latest reply"
         />
-      </Disclosure>
-    </section>
+      }
+      table={lines.map((line) => (
+        <div key={line.name}>
+          <h4 className="chart-table-title">{line.name}</h4>
+          <TimelineTable timeline={line.timeline} />
+        </div>
+      ))}
+    />
   )
 }
