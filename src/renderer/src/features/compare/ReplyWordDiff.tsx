@@ -16,13 +16,16 @@ export function ReplyWordDiff({
   turnId: string
 }): React.JSX.Element {
   const [picked, setPicked] = useState<[number, number]>([0, 1])
+  // Folded (the default), nothing is diffed: the replies change with every streamed frame, and a
+  // diff of two long replies per frame cost the streams their frames (performance.md R1).
+  const [open, setOpen] = useState(false)
   const [from, to] = picked.map((index) => Math.min(index, panes.length - 1)) as [number, number]
-  const texts = panes.map((pane) => {
-    const answer = replyToTurn(pane.messages, turnId)
+  const textOf = (pane: Pane | undefined): string => {
+    const answer = pane === undefined ? undefined : replyToTurn(pane.messages, turnId)
     return answer ? messageText(answer.message) : ''
-  })
-  const before = texts[from] ?? ''
-  const after = texts[to] ?? ''
+  }
+  const before = open ? textOf(panes[from]) : ''
+  const after = open ? textOf(panes[to]) : ''
   const parts = useMemo(() => diffWords(before, after), [before, after])
   const select = (which: 0 | 1, label: string): React.JSX.Element => (
     <select
@@ -45,7 +48,7 @@ export function ReplyWordDiff({
     </select>
   )
   return (
-    <details className="compare-word-diff">
+    <details className="compare-word-diff" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="compare-summary-title">Word diff of the replies</summary>
       <div className="compare-summary-body">
         <div className="compare-word-diff-pick">
