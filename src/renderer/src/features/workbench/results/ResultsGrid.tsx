@@ -78,10 +78,11 @@ export function ResultsGrid(props: {
                   return (
                     <div role="gridcell" key={target.id} aria-label={`${caseId} × ${target.id}`}>
                       <CellView
+                        cellKey={key}
                         cell={cells[index]}
                         regressed={regressions.has(key)}
                         selected={props.selected.includes(key)}
-                        onSelect={() => props.onSelect(key)}
+                        onSelect={props.onSelect}
                       />
                     </div>
                   )
