@@ -17,7 +17,8 @@ const MAX_GRID_HEIGHT = 380
 
 /**
  * Cases × targets, virtualised: only the rows in view are in the DOM, so 500 cases × 4 targets
- * filling at one store update per frame stay responsive.
+ * filling at one store update per gathering of progress events (eval-progress-events.ts) stay
+ * responsive.
  */
 export function ResultsGrid(props: {
   filter: GridFilter
