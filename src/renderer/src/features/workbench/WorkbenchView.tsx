@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useAppStore } from '@renderer/store'
 import { compareRuns } from '@shared/eval/run/compare-runs'
 import { CasesEditor } from './cases/CasesEditor'
@@ -55,8 +55,12 @@ function ComparisonSummary(): React.JSX.Element | null {
 export function WorkbenchView(): React.JSX.Element {
   const [filter, setFilter] = useState<GridFilter>({ failedOnly: false, differsOnly: false })
   const [selected, setSelected] = useState<string[]>([])
-  const select = (key: string): void =>
-    setSelected((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key].slice(-2)))
+  // Stable, so the grid's memoised cells re-render only when their own cell changes.
+  const select = useCallback(
+    (key: string): void =>
+      setSelected((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key].slice(-2))),
+    [],
+  )
   return (
     <div className="workbench">
       <div className="wb-editor">

@@ -12,9 +12,7 @@ import { PassRateChart } from './PassRateChart'
 import { PointsChart } from './PointsChart'
 import { SetTrendChart, trendRuns } from './SetTrendChart'
 import { TokenMixChart } from './TokenMixChart'
-
-/** How often the charts take a filling run's new cells (the grid takes them every frame). */
-const REFRESH_MS = 250
+import { LIVE_FIGURES_MS } from '@renderer/features/workbench/workbench-format'
 
 /**
  * The shown run in pictures: pass rates with intervals, latency distributions, points against pass
@@ -25,7 +23,7 @@ export function RunCharts(): React.JSX.Element | null {
   const live = useAppStore((state) => state.wbRun)
   const previous = useAppStore((state) => state.wbPrevious)
   const saved = useAppStore((state) => state.wbSavedRuns)
-  const run = useThrottledValue(live, REFRESH_MS, live?.status !== 'running')
+  const run = useThrottledValue(live, LIVE_FIGURES_MS, live?.status !== 'running')
   const colors = useChartColors()
   const cells = useMemo<RunCells | null>(
     () => (run ? { targets: run.targets, cells: Object.values(run.cells) } : null),

@@ -9,15 +9,18 @@ import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
  * Memoised: a finished cell's object never changes, so a frame re-renders only the cells that arrived.
  */
 export const CellView = memo(function CellView({
+  cellKey,
   cell,
   regressed,
   selected,
   onSelect,
 }: {
+  /** The cell's key (cellKey), handed to `onSelect`: one stable callback for every cell keeps the memo. */
+  cellKey: string
   cell: CellResult | undefined
   regressed: boolean
   selected: boolean
-  onSelect: () => void
+  onSelect: (cellKey: string) => void
 }): React.JSX.Element {
   if (cell === undefined) return <div className="wb-cell wb-cell-pending">…</div>
   const failedReasons = cell.graders
@@ -33,7 +36,7 @@ export const CellView = memo(function CellView({
       data-review={cell.review?.verdict}
       title={why || cell.output.slice(0, 500)}
       aria-pressed={selected}
-      onClick={onSelect}
+      onClick={() => onSelect(cellKey)}
     >
       <span className="wb-verdict">
         {cell.passed ? 'PASS' : 'FAIL'}

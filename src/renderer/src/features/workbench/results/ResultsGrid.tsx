@@ -17,7 +17,8 @@ const MAX_GRID_HEIGHT = 380
 
 /**
  * Cases × targets, virtualised: only the rows in view are in the DOM, so 500 cases × 4 targets
- * filling at one store update per frame stay responsive.
+ * filling at one store update per gathering of progress events (eval-progress-events.ts) stay
+ * responsive.
  */
 export function ResultsGrid(props: {
   filter: GridFilter
@@ -78,10 +79,11 @@ export function ResultsGrid(props: {
                   return (
                     <div role="gridcell" key={target.id} aria-label={`${caseId} × ${target.id}`}>
                       <CellView
+                        cellKey={key}
                         cell={cells[index]}
                         regressed={regressions.has(key)}
                         selected={props.selected.includes(key)}
-                        onSelect={() => props.onSelect(key)}
+                        onSelect={props.onSelect}
                       />
                     </div>
                   )

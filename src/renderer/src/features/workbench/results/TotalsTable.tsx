@@ -2,14 +2,14 @@ import { useMemo } from 'react'
 import { useAppStore } from '@renderer/store'
 import { formatPoints } from '@shared/catalog/format-points'
 import { formatCount } from '@renderer/features/chat/format-reply'
-import { gridMs, gridRate } from '@renderer/features/workbench/workbench-format'
+import { gridMs, gridRate, LIVE_FIGURES_MS } from '@renderer/features/workbench/workbench-format'
 import { totalsOf } from '@renderer/features/workbench/workbench-selectors'
 import { useThrottledValue } from '@renderer/components/use-throttled-value'
 
 /** Per target: pass rate, p50/p95 total time and TTFT, mean tokens/s, reasoning and cache-read tokens, points. */
 export function TotalsTable(): React.JSX.Element | null {
   const live = useAppStore((state) => state.wbRun)
-  const run = useThrottledValue(live, 250, live?.status !== 'running')
+  const run = useThrottledValue(live, LIVE_FIGURES_MS, live?.status !== 'running')
   const totals = useMemo(() => (run ? totalsOf(run) : []), [run])
   if (run === null) return null
   return (
