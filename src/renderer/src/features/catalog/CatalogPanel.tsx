@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
 import { selectActiveKeyStatus, selectIsLocalProfile } from '@renderer/features/settings/profiles-selectors'
 import { CatalogCard } from './CatalogCard'
 import { selectActiveCatalog, selectFocusedPaneModel } from './catalog-selectors'
@@ -15,7 +15,7 @@ export function CatalogPanel(): React.JSX.Element {
   const localProfile = useAppStore(selectIsLocalProfile)
   const focusedModel = useAppStore(selectFocusedPaneModel)
   // Blind mode: marking the focused pane's model would say which pane it is.
-  const hidden = useAppStore((state) => labelsHidden(state.conversation))
+  const hidden = useAppStore(selectLabelsHidden)
 
   const pickModel = useCallback((model: string) => {
     const state = useAppStore.getState()
