@@ -177,6 +177,11 @@ test('in the app, without environment: a profile records its replies into a fold
   await settings.close()
 
   await expect(page.getByTestId('key-status')).toHaveCount(0)
+  // The model cards say what is true of a replay profile: no key, replies from its folder.
+  await page.getByRole('tab', { name: 'Models' }).click()
+  await expect(page.getByRole('article').first().getByRole('region', { name: 'Access' })).toContainText(
+    `No key needed: this profile replays the recordings in ${tapes}`,
+  )
   await new HistoryPage(page).open()
   await page.getByRole('button', { name: 'New conversation' }).click()
   const replayed = await sentReplyAndEvents(page, chat)

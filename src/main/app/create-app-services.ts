@@ -3,11 +3,11 @@ import { createDomainHandlers } from './domain-handlers'
 import type { ShellAbilities } from '../ipc/handlers/shell-abilities'
 import { createCatalogLoader } from '../services/catalog/catalog-loader'
 import { cassetteFolderPath } from '../services/cassettes/cassette-folder-path'
-import { createReplayGateways } from '../services/cassettes/replay-gateways'
+import { createReplayGateways, type ReplayGateways } from '../services/cassettes/replay-gateways'
 import { createEvalService } from '../services/eval/eval-service'
 import { maxConversationBytesFromEnv } from '../services/history/conversation-size-limit'
 import { createHistoryService, type HistoryService } from '../services/history/history-service'
-import { startLocalGateway } from '../services/local-gateway/start-local-gateway'
+import { startLocalGateway, type LocalGateway } from '../services/local-gateway/start-local-gateway'
 import type { Logger } from '../services/log/logger'
 import { createKnownKeys } from './known-keys'
 import { withRedactedErrors } from './redacting-handlers'
@@ -16,7 +16,7 @@ import { createRunRegistry } from '../services/runs'
 import { createServiceTokenCounter } from '../services/token-count/service-token-count'
 import type { RunTarget } from '../services/runs/run-registry-options'
 import { warmUpRuns } from '../services/runs/warm-up-runs'
-import { LOCAL_PROFILE_ID } from '@shared/settings/settings-schema'
+import { LOCAL_PROFILE_ID, type Profile } from '@shared/settings/settings-schema'
 import type { SecretStore } from '../services/secret-store'
 import { createSettingsService } from '../services/settings/settings-service'
 
@@ -51,21 +51,8 @@ export async function createAppServices(options: {
     writeLog: options.writeLog ?? ((line) => process.stderr.write(line + '\n')),
   })
 
-  const local = await startLocalGateway({
-    secrets,
-    env,
-    onNotice: (notice) => {
-      logger.warn(notice.message)
-      emit('app:notice', notice)
-    },
-    onBaseUrlChanged: () => emit('profiles:changed', undefined),
-  })
+  const { local, replays } = await startGateways({ ...options, env, logger })
   rememberKey(local.apiKey)
-  const replays = createReplayGateways({
-    apiKey: local.apiKey,
-    userDataDir: options.userDataDir,
-    onStarted: () => emit('profiles:changed', undefined),
-  })
   const cassetteFolder = (folder: string): string => cassetteFolderPath(options.userDataDir, folder)
   const settings = await createSettingsService({
     userDataDir: options.userDataDir,
@@ -80,10 +67,7 @@ export async function createAppServices(options: {
   const catalogs = createCatalogLoader({ logger, apiKey: readKey })
   const resolveTarget = createTargetResolver({
     profile: (id) => settings.profile(id),
-    // The local gateway checks the key it was started with, which main holds: a local run skips the
-    // keychain's round trip, a D-Bus call (one at a time) before each run of a send (performance.md S1).
-    // A replay profile's gateway checks the same key.
-    apiKey: (profile) => (profile.kind === 'remote' ? readKey(profile.id) : local.apiKey),
+    apiKey: profileKey(local, readKey),
     catalogs,
     live: replays.live,
     cassetteFolder,
@@ -131,6 +115,47 @@ export async function createAppServices(options: {
       await Promise.all([local.close(), replays.close()])
     },
   }
+}
+
+/**
+ * The gateways main runs on loopback: the local one (its notices logged and sent to the window), and
+ * the replay profiles' (started on demand, with the local gateway's key).
+ */
+async function startGateways(options: {
+  secrets: SecretStore
+  env: Record<string, string | undefined>
+  emit: EventSink
+  logger: Logger
+  userDataDir: string
+}): Promise<{ local: LocalGateway; replays: ReplayGateways }> {
+  const { emit, logger } = options
+  const local = await startLocalGateway({
+    secrets: options.secrets,
+    env: options.env,
+    onNotice: (notice) => {
+      logger.warn(notice.message)
+      emit('app:notice', notice)
+    },
+    onBaseUrlChanged: () => emit('profiles:changed', undefined),
+  })
+  const replays = createReplayGateways({
+    apiKey: local.apiKey,
+    userDataDir: options.userDataDir,
+    onStarted: () => emit('profiles:changed', undefined),
+  })
+  return { local, replays }
+}
+
+/**
+ * The key a profile's runs send. The local gateway checks the key it was started with, which main
+ * holds: a local run skips the keychain's round trip, a D-Bus call (one at a time) before each run of a
+ * send (performance.md S1). A replay profile's gateway checks the same key.
+ */
+function profileKey(
+  local: LocalGateway,
+  readKey: (profileId: string) => Promise<string | null>,
+): (profile: Profile) => Promise<string | null> | string {
+  return (profile) => (profile.kind === 'remote' ? readKey(profile.id) : local.apiKey)
 }
 
 /**

@@ -69,33 +69,24 @@ export async function createEvalService(options: {
 
   async function start(input: StartInput): Promise<{ runId: string }> {
     if (active) throw new UserFacingError('busy', 'An evaluation is already running; stop it first.')
-    const resume = input.resumeRunId === undefined ? undefined : await runs.read(input.resumeRunId)
-    if (resume?.status === 'finished')
-      throw new UserFacingError('finished', 'That run has finished; there is nothing to resume.')
-    // A resume goes on with the run as it was started (after a restart the draft may be another).
-    const set = resume?.set ?? input.set
-    checkRunnable(set)
-    const runId = resume?.id ?? `${Date.now()}-${randomUUID().slice(0, 8)}`
-    const journalFile = journals.pathOf(runId)
+    const plan = await planStart(runs, input)
+    const journalFile = journals.pathOf(plan.runId)
     // A journal left by a save that failed: the saved run (or the resume's) is what goes on.
     await rm(journalFile, { force: true })
     const current = startJournaledEvalRun(
       { execute, testRegex, runs, logger: options.logger, emit: options.emit, frameMs },
       {
-        runId,
+        ...plan,
         journalFile,
-        set,
-        targets: resume?.set === undefined ? input.targets : resume.targets,
         concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
-        resume,
         graderTarget: input.graderTarget,
       },
     )
     active = current
     void current.done.finally(() => {
-      if (active?.runId === runId) active = null
+      if (active?.runId === plan.runId) active = null
     })
-    return { runId }
+    return { runId: plan.runId }
   }
 
   /** A manual verdict on a cell: into the journal of the run under way, else into the saved run. */
@@ -128,6 +119,27 @@ export async function createEvalService(options: {
       active?.controller.abort()
       registry.cancelAll()
     },
+  }
+}
+
+/**
+ * What a start runs: a new run of the draft, or the resumed run as it was started (after a restart
+ * the draft may be another). A finished run or a set that cannot run is refused.
+ */
+async function planStart(
+  runs: EvalRunStore,
+  input: StartInput,
+): Promise<{ runId: string; set: TestSet; targets: EvalTarget[]; resume: EvalRun | undefined }> {
+  const resume = input.resumeRunId === undefined ? undefined : await runs.read(input.resumeRunId)
+  if (resume?.status === 'finished')
+    throw new UserFacingError('finished', 'That run has finished; there is nothing to resume.')
+  const set = resume?.set ?? input.set
+  checkRunnable(set)
+  return {
+    runId: resume?.id ?? `${Date.now()}-${randomUUID().slice(0, 8)}`,
+    set,
+    targets: resume?.set === undefined ? input.targets : resume.targets,
+    resume,
   }
 }
 

@@ -78,6 +78,42 @@ function contentText(part: StreamPart): { channel: string; text: string } | unde
   }
 }
 
+/** When content arrived: its first part times the first token, first to last the token rate. */
+function createContentClock() {
+  let first: number | undefined
+  let last: number | undefined
+  let parts = 0
+  return {
+    observe(at: number): void {
+      parts++
+      first ??= at
+      last = at
+    },
+    firstAt: (): number | undefined => first,
+    /** `tokens` over the span from the first content part to the latest, once it has one. */
+    rate(tokens: number): number | undefined {
+      if (parts < 2 || first === undefined || last === undefined) return undefined
+      const seconds = (last - first) / 1000
+      // Parts that arrived in one network chunk share a time: no rate until time has passed.
+      return seconds > 0 ? tokens / seconds : undefined
+    },
+  }
+}
+
+/** The points of the usage reported so far, by the catalog's rates. */
+function pointsOf(
+  usage: Usage | undefined,
+  pricing: Pick<CatalogUsageReference, 'items'> | undefined,
+): string | undefined {
+  if (usage === undefined || pricing === undefined) return undefined
+  try {
+    return pointsForUsage(usage, pricing)
+  } catch {
+    // A server reporting fractional or negative counts: no points rather than wrong ones.
+    return undefined
+  }
+}
+
 export function createRunMetrics(options: {
   startedAt: number
   /** The catalog's usage reference of the requested model; absent for a model the catalog lacks. */
@@ -86,9 +122,7 @@ export function createRunMetrics(options: {
   const { startedAt, pricing } = options
   const estimator = createOutputTokenEstimator()
   let headersAt: number | undefined
-  let firstContentAt: number | undefined
-  let lastContentAt: number | undefined
-  let contentParts = 0
+  const content = createContentClock()
   const thinking = createThinkingClock()
   let usage: Usage | undefined
   // Usage counts are exact only for what had arrived when they were reported: Messages reports
@@ -101,16 +135,6 @@ export function createRunMetrics(options: {
     return { count: estimator.total(), estimated: true }
   }
 
-  function points(): string | undefined {
-    if (usage === undefined || pricing === undefined) return undefined
-    try {
-      return pointsForUsage(usage, pricing)
-    } catch {
-      // A server reporting fractional or negative counts: no points rather than wrong ones.
-      return undefined
-    }
-  }
-
   return {
     headersReceived(at) {
       headersAt ??= at
@@ -121,17 +145,19 @@ export function createRunMetrics(options: {
         usageIsCurrent = true
         return
       }
-      const content = contentText(part)
-      if (content === undefined) return
+      const generated = contentText(part)
+      if (generated === undefined) return
       // A call's start and a redacted block are content without text; an empty delta is nothing.
-      if (content.text.length === 0 && part.type !== 'tool-call-start' && part.type !== 'redacted-reasoning')
+      if (
+        generated.text.length === 0 &&
+        part.type !== 'tool-call-start' &&
+        part.type !== 'redacted-reasoning'
+      )
         return
-      estimator.add(content.channel, content.text)
-      thinking.observe(content.channel === REASONING, at)
+      estimator.add(generated.channel, generated.text)
+      thinking.observe(generated.channel === REASONING, at)
       usageIsCurrent = false
-      contentParts++
-      firstContentAt ??= at
-      lastContentAt = at
+      content.observe(at)
     },
     snapshot(endedAt) {
       const tokens = outputTokens()
@@ -141,13 +167,11 @@ export function createRunMetrics(options: {
         outputTokensEstimated: tokens.estimated,
       }
       if (headersAt !== undefined) metrics.ttfbMs = headersAt - startedAt
+      const firstContentAt = content.firstAt()
       if (firstContentAt !== undefined) metrics.ttftMs = firstContentAt - startedAt
       if (endedAt !== undefined) metrics.totalMs = endedAt - startedAt
-      if (contentParts >= 2 && firstContentAt !== undefined && lastContentAt !== undefined) {
-        const seconds = (lastContentAt - firstContentAt) / 1000
-        // Parts that arrived in one network chunk share a time: no rate until time has passed.
-        if (seconds > 0) metrics.tokensPerSecond = tokens.count / seconds
-      }
+      const rate = content.rate(tokens.count)
+      if (rate !== undefined) metrics.tokensPerSecond = rate
       if (usage !== undefined) metrics.usage = { ...usage }
       const reasoningMs = thinking.elapsed(endedAt)
       if (reasoningMs !== undefined) {
@@ -156,7 +180,7 @@ export function createRunMetrics(options: {
         metrics.reasoningTokens = reported ?? estimator.channelTotal(REASONING)
         metrics.reasoningTokensEstimated = reported === undefined
       }
-      const pts = points()
+      const pts = pointsOf(usage, pricing)
       if (pts !== undefined) metrics.points = pts
       return metrics
     },

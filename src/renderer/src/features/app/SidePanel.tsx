@@ -1,4 +1,4 @@
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
 import { CurlPanel } from '@renderer/features/curl/CurlPanel'
 import { InspectorPanel } from '@renderer/features/inspector/InspectorPanel'
 import { ParamsPanel } from '@renderer/features/params/ParamsPanel'
@@ -43,7 +43,7 @@ export function SidePanel(): React.JSX.Element {
 
 function SidePanelContent({ tab }: { tab: SidePanelTab }): React.JSX.Element {
   // Each tab says which model and dialect the focused pane uses: blind mode keeps them back too.
-  const hidden = useAppStore((state) => labelsHidden(state.conversation))
+  const hidden = useAppStore(selectLabelsHidden)
   if (hidden)
     return (
       <p className="side-panel-blind" role="status">

@@ -9,17 +9,21 @@ import { LocalKeyActions } from '@renderer/features/settings/LocalKeyActions'
  * How to call the model: base URL and model with copy buttons, and the API key. The record never
  * carries a key (its value is empty and masked); the profile's key status says whether the user has
  * one, and then only its last four characters are shown. Without a key: the record's sign-in link.
+ * A replay profile needs no key (its replies come from its cassette folder), and says so instead.
  */
 export function CatalogAccess({
   access,
   keyStatus,
   localProfile,
+  replayFolder,
   onLinkError,
 }: {
   access: CatalogAccessRecord
   keyStatus: KeyStatusView | undefined
   /** The active profile is the local gateway, whose key (and only whose) the user may copy. */
   localProfile: boolean
+  /** The active profile replays the cassettes in this folder. */
+  replayFolder?: string
   onLinkError?: (message: string) => void
 }): React.JSX.Element {
   const { base_url: baseUrl, model, api_key: apiKey } = access
@@ -31,7 +35,9 @@ export function CatalogAccess({
         <div className="catalog-access-row">
           <dt>{apiKey.label}</dt>
           <dd>
-            {keyStatus?.hasKey ? (
+            {replayFolder !== undefined ? (
+              <span>No key needed: this profile replays the recordings in {replayFolder}</span>
+            ) : keyStatus?.hasKey ? (
               <span
                 className="catalog-key-masked"
                 title={`The profile's key, kept in ${storageShortLabel(keyStatus.storage)}`}

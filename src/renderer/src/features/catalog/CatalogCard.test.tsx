@@ -25,6 +25,7 @@ function renderCard(
     selected?: boolean
     keyStatus?: KeyStatusView
     localProfile?: boolean
+    replayFolder?: string
     onUse?: (model: string) => void
   } = {},
 ): HTMLElement {
@@ -34,6 +35,7 @@ function renderCard(
       selected={options.selected ?? false}
       keyStatus={options.keyStatus ?? WITH_KEY}
       localProfile={options.localProfile ?? false}
+      replayFolder={options.replayFolder}
       onUse={options.onUse ?? (() => undefined)}
     />,
   )
@@ -113,6 +115,16 @@ describe('CatalogCard: the vision model', () => {
     expect(link.getAttribute('target')).toBe('_blank')
     expect(link.getAttribute('rel')).toBe('noopener noreferrer')
     expect(within(card).queryByText(/••••/)).toBeNull()
+  })
+
+  it('says a replay profile needs no key and where its replies come from, with no sign-in link', () => {
+    const card = renderCard(VISION, { keyStatus: WITHOUT_KEY, replayFolder: 'ci-tapes' })
+    const access = within(card).getByRole('region', { name: 'Access' })
+    expect(
+      within(access).getByText('No key needed: this profile replays the recordings in ci-tapes'),
+    ).toBeTruthy()
+    expect(within(access).queryByRole('link')).toBeNull()
+    expect(within(access).queryByText(/Sign in/)).toBeNull()
   })
 
   it('has both quickstart commands, for this model and base URL, one tab each', () => {

@@ -19,6 +19,7 @@ export const CatalogCard = memo(function CatalogCard({
   selected,
   keyStatus,
   localProfile,
+  replayFolder,
   onUse,
   onLinkError,
 }: {
@@ -29,6 +30,8 @@ export const CatalogCard = memo(function CatalogCard({
   keyStatus: KeyStatusView | undefined
   /** The active profile is the local gateway: its key can be copied for the quickstarts. */
   localProfile: boolean
+  /** The active profile replays the cassettes in this folder: it needs no key. */
+  replayFolder?: string
   onUse: (modelName: string) => void
   onLinkError?: (message: string) => void
 }): React.JSX.Element {
@@ -66,6 +69,7 @@ export const CatalogCard = memo(function CatalogCard({
         access={card.access}
         keyStatus={keyStatus}
         localProfile={localProfile}
+        replayFolder={replayFolder}
         onLinkError={onLinkError}
       />
       <CatalogQuickstarts label={card.access.quickstart.label} quickstarts={card.access.quickstarts} />

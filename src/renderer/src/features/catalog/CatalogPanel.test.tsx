@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Profile } from '@shared/settings/settings-schema'
 import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
 import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
 import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
 import {
   KEYCHAIN_KEY,
+  LOCAL_PROFILE,
   handleFreshStart,
   seedCatalog,
 } from '@renderer/features/app/__fixtures__/store-fixtures'
@@ -90,5 +92,25 @@ describe('CatalogPanel', () => {
     expect(within(vision).getByRole('button', { name: 'Use model' }).getAttribute('aria-pressed')).toBe(
       'false',
     )
+  })
+
+  it('on a replay profile, every card says no key is needed and where the replies come from', async () => {
+    const replay: Profile = {
+      id: 'replay-1',
+      name: 'CI tapes',
+      kind: 'replay',
+      baseUrl: 'http://127.0.0.1:41999/v1',
+      catalogSource: 'gateway',
+      replay: { folder: 'ci-tapes', speed: 'instant' },
+    }
+    useAppStore.setState({ profiles: [LOCAL_PROFILE, replay], activeProfileId: replay.id, keyStatus: {} })
+    await act(() => useAppStore.getState().loadCatalog(replay.id))
+    render(<CatalogPanel />)
+    for (const card of screen.getAllByRole('article')) {
+      expect(
+        within(card).getByText('No key needed: this profile replays the recordings in ci-tapes'),
+      ).toBeTruthy()
+      expect(within(card).queryByText('Sign in to get an API key')).toBeNull()
+    }
   })
 })

@@ -1,8 +1,12 @@
 import { useCallback } from 'react'
 import { Button } from '@renderer/components/Button'
 import { useAppStore } from '@renderer/store'
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
-import { selectActiveKeyStatus, selectIsLocalProfile } from '@renderer/features/settings/profiles-selectors'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
+import {
+  selectActiveKeyStatus,
+  selectIsLocalProfile,
+  selectReplayFolder,
+} from '@renderer/features/settings/profiles-selectors'
 import { CatalogCard } from './CatalogCard'
 import { selectActiveCatalog, selectFocusedPaneModel } from './catalog-selectors'
 import './catalog.css'
@@ -13,9 +17,10 @@ export function CatalogPanel(): React.JSX.Element {
   const catalog = useAppStore(selectActiveCatalog)
   const keyStatus = useAppStore(selectActiveKeyStatus)
   const localProfile = useAppStore(selectIsLocalProfile)
+  const replayFolder = useAppStore(selectReplayFolder)
   const focusedModel = useAppStore(selectFocusedPaneModel)
   // Blind mode: marking the focused pane's model would say which pane it is.
-  const hidden = useAppStore((state) => labelsHidden(state.conversation))
+  const hidden = useAppStore(selectLabelsHidden)
 
   const pickModel = useCallback((model: string) => {
     const state = useAppStore.getState()
@@ -70,6 +75,7 @@ export function CatalogPanel(): React.JSX.Element {
             selected={!hidden && model.model === focusedModel}
             keyStatus={keyStatus}
             localProfile={localProfile}
+            replayFolder={replayFolder}
             onUse={pickModel}
             onLinkError={reportLinkError}
           />

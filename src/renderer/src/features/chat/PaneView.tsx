@@ -1,6 +1,6 @@
 import { ConfirmButton } from '@renderer/components/ConfirmButton'
 import { useAppStore } from '@renderer/store'
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
 import { selectPaneBusy } from './chat-selectors'
 import { PaneTargetSelects } from './PaneTargetSelects'
 import { Transcript } from './transcript/Transcript'
@@ -14,7 +14,7 @@ export function PaneView({ paneId, index }: { paneId: string; index: number }): 
   const compare = useAppStore((state) => state.conversation.panes.length > 1)
   const removable = useAppStore((state) => state.conversation.panes.length > 2)
   const busy = useAppStore((state) => selectPaneBusy(state, paneId))
-  const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
+  const blind = useAppStore(selectLabelsHidden)
   return (
     <section
       aria-label={`Pane ${index + 1}`}

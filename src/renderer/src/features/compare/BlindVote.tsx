@@ -11,7 +11,7 @@ export function BlindVote(): React.JSX.Element | null {
   const conversation = useAppStore((state) => state.conversation)
   const blind = conversation.blind === true && conversation.panes.length > 1
   const open = useMemo(() => blind && canVote(conversation), [blind, conversation])
-  const hidden = blind && labelsHidden(conversation)
+  const hidden = labelsHidden(conversation)
   const votes = conversation.votes
   const scores = useMemo(() => scoreboard(votes ?? []), [votes])
   if (!blind) return null

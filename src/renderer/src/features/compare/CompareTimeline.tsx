@@ -10,7 +10,7 @@ import { TimelineTable } from '@renderer/features/charts/timeline/TimelineTable'
 import { TokenTimelineChart } from '@renderer/features/charts/timeline/TokenTimelineChart'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
 import type { LiveRun } from '@renderer/features/chat/runs/live-run'
-import { labelsHidden } from './blind-votes'
+import { selectLabelsHidden } from './blind-votes'
 
 /** While a reply streams, the chart takes new events this often. */
 const REFRESH_MS = 250
@@ -38,7 +38,7 @@ export function CompareTimeline(): React.JSX.Element | null {
     ),
   )
   // Blind mode: a line names its pane only until the vote, as the panes do.
-  const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
+  const blind = useAppStore(selectLabelsHidden)
   // Folded (the default), nothing is drawn or computed: a live chart of two long streams redrawn
   // several times a second cost frames of the streams themselves (performance.md R1).
   const [open, setOpen] = useState(false)

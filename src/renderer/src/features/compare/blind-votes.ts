@@ -1,5 +1,6 @@
 import type { BlindVote, Conversation, Pane } from '@shared/history/conversation'
 import { paneSettings, SETTING_LABELS } from '@shared/history/pane-settings'
+import type { AppState } from '@renderer/store'
 import { dialectLabel } from '@renderer/features/chat/format-reply'
 import { compareSummary } from './compare-summary'
 
@@ -16,6 +17,11 @@ export function labelsHidden(conversation: Conversation): boolean {
   if (conversation.blind !== true || conversation.panes.length < 2) return false
   const turn = latestTurnId(conversation)
   return turn === undefined || !(conversation.votes ?? []).some((vote) => vote.turnId === turn)
+}
+
+/** The store selector for `labelsHidden`: the one place components ask whether blind mode hides the labels now. */
+export function selectLabelsHidden(state: AppState): boolean {
+  return labelsHidden(state.conversation)
 }
 
 /** A vote can be cast once every pane answered the latest turn, and none was cast on it yet. */

@@ -12,6 +12,7 @@ import {
   settingFor,
 } from './reasoning-choice'
 import { supportHint } from './support-hint'
+import { FieldRow } from './FieldRow'
 
 type DisplayChoice = 'default' | ReasoningDisplay
 
@@ -92,10 +93,7 @@ function BudgetInput({
   const problem = budgetProblem(typed ?? setting.budgetTokens, maxTokens)
   return (
     <div className="field">
-      <div className="field-row">
-        <label htmlFor={id} className="field-label">
-          Thinking budget
-        </label>
+      <FieldRow htmlFor={id} label="Thinking budget">
         <input
           id={id}
           className="number-input"
@@ -113,7 +111,7 @@ function BudgetInput({
           }}
           onBlur={() => setText(null)}
         />
-      </div>
+      </FieldRow>
       {problem && (
         <div className="field-error" role="alert">
           {problem}

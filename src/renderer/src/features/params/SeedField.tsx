@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { useAppStore } from '@renderer/store'
 import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
+import { FieldRow } from './FieldRow'
 
 /** Seed: an optional whole number (best-effort determinism in Chat Completions; Messages has none). */
 export function SeedField({ listed }: { listed: boolean }): React.JSX.Element {
@@ -13,10 +14,7 @@ export function SeedField({ listed }: { listed: boolean }): React.JSX.Element {
   const shown = text ?? (seed === undefined ? '' : String(seed))
   return (
     <div className="field">
-      <div className="field-row">
-        <label htmlFor={id} className="field-label">
-          Seed
-        </label>
+      <FieldRow htmlFor={id} label="Seed">
         <input
           id={id}
           className="number-input"
@@ -41,7 +39,7 @@ export function SeedField({ listed }: { listed: boolean }): React.JSX.Element {
             setRejected(false)
           }}
         />
-      </div>
+      </FieldRow>
       <div className="field-hint">{supportHint(listed, 'Optional whole number. Empty: none sent.')}</div>
       {rejected && (
         <div className="field-note" role="note">

@@ -4,6 +4,7 @@ import { selectParam, usePaneTargets } from './params-selectors'
 import { formatStopSequences, parseStopSequences } from './stop-sequences-text'
 import { supportHint } from './support-hint'
 import { useEditorText } from './use-editor-text'
+import { FieldRow } from './FieldRow'
 
 /** Chat Completions accepts at most four stop sequences (Messages has no such limit). */
 const CHAT_COMPLETIONS_MAX_STOP = 4
@@ -38,12 +39,9 @@ export function StopSequencesField({ listed }: { listed: boolean }): React.JSX.E
 
   return (
     <div className="field">
-      <div className="field-row">
-        <label htmlFor={id} className="field-label">
-          Stop sequences
-        </label>
+      <FieldRow htmlFor={id} label="Stop sequences">
         <span className="params-count">{stop.length === 0 ? 'none' : `${stop.length} set`}</span>
-      </div>
+      </FieldRow>
       <textarea
         id={id}
         className="params-textarea params-textarea-short"

@@ -4,6 +4,7 @@ import type { ToolChoice } from '@shared/chat/chat-request'
 import { useAppStore } from '@renderer/store'
 import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
+import { FieldRow } from './FieldRow'
 
 const DEFAULT_VALUE = ''
 const TOOL_PREFIX = 'tool:'
@@ -34,10 +35,7 @@ export function ToolChoiceField({ listed }: { listed: boolean }): React.JSX.Elem
   const disabled = toolNames.length === 0
   return (
     <div className="field">
-      <div className="field-row">
-        <label htmlFor={id} className="field-label">
-          Tool choice
-        </label>
+      <FieldRow htmlFor={id} label="Tool choice">
         <select
           id={id}
           className="params-select"
@@ -55,7 +53,7 @@ export function ToolChoiceField({ listed }: { listed: boolean }): React.JSX.Elem
             </option>
           ))}
         </select>
-      </div>
+      </FieldRow>
       <div className="field-hint">
         {supportHint(listed, disabled ? 'Define tools first.' : 'A tool name forces a call to that tool.')}
       </div>

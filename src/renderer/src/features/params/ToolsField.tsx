@@ -6,6 +6,7 @@ import { selectParam } from './params-selectors'
 import { supportHint } from './support-hint'
 import { useEditorText } from './use-editor-text'
 import { describeConversions, formatJson, textWithExampleTool, validateToolsText } from './validate-tools'
+import { FieldRow } from './FieldRow'
 
 /**
  * Tools as JSON: an array of `{ name, description?, parameters }` (or of OpenAI's or Anthropic's
@@ -44,14 +45,11 @@ export function ToolsField({ listed }: { listed: boolean }): React.JSX.Element {
   const names = tools?.map((tool) => tool.name) ?? []
   return (
     <div className="field">
-      <div className="field-row">
-        <label htmlFor={id} className="field-label">
-          Tools (JSON)
-        </label>
+      <FieldRow htmlFor={id} label="Tools (JSON)">
         <Button size="sm" variant="ghost" onClick={() => edit(textWithExampleTool(text))}>
           Insert example
         </Button>
-      </div>
+      </FieldRow>
       <textarea
         id={id}
         className="params-textarea params-code"

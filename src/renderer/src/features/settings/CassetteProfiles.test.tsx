@@ -1,18 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '@shared/settings/settings-schema'
 import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
-import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
-import {
-  KEYCHAIN_KEY,
-  LOCAL_PROFILE,
-  NO_KEY,
-  handleFreshStart,
-} from '@renderer/features/app/__fixtures__/store-fixtures'
+import { LOCAL_PROFILE } from '@renderer/features/app/__fixtures__/store-fixtures'
 import { api as mockedApi } from '@renderer/lib/api'
-import { useAppStore } from '@renderer/store'
-import { SettingsDialog } from './SettingsDialog'
+import { openSettings, startSettingsMain, type, type SettingsMain } from './__fixtures__/settings-fixtures'
 
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
@@ -20,25 +13,10 @@ vi.mock('@renderer/lib/api', async () => {
 })
 
 const api = mockedApi as FakeApi
-let profiles: Profile[]
-
-async function openSettings(): Promise<HTMLElement> {
-  await act(() => useAppStore.getState().loadProfiles())
-  render(<SettingsDialog />)
-  return screen.getByRole('dialog', { name: 'Settings' })
-}
-
-const type = (input: HTMLElement, value: string): void => {
-  fireEvent.change(input, { target: { value } })
-}
+let main: SettingsMain
 
 beforeEach(() => {
-  api.reset()
-  resetStore()
-  handleFreshStart(api)
-  profiles = [LOCAL_PROFILE]
-  api.handle('profiles:list', () => ({ profiles, activeProfileId: 'local' }))
-  api.handle('secrets:status', ({ profileId }) => (profileId === 'local' ? KEYCHAIN_KEY : NO_KEY))
+  main = startSettingsMain(api, { profiles: [LOCAL_PROFILE] })
 })
 afterEach(cleanup)
 
@@ -53,7 +31,7 @@ describe('Settings: cassette profiles (docs/cassettes.md "In the app")', () => {
         catalogSource: 'bundled',
         replay: { folder: input.folder, speed: input.speed },
       }
-      profiles = [...profiles, added]
+      main.profiles = [...main.profiles, added]
       return added
     })
     const dialog = await openSettings()
@@ -95,7 +73,7 @@ describe('Settings: cassette profiles (docs/cassettes.md "In the app")', () => {
   })
 
   it('a remote profile that records says where', async () => {
-    profiles = [
+    main.profiles = [
       LOCAL_PROFILE,
       {
         id: 'hosted-1',

@@ -1,5 +1,4 @@
 import { useRef } from 'react'
-import { Button } from '@renderer/components/Button'
 import { SelectField } from '@renderer/components/SelectField'
 import { TextField } from '@renderer/components/TextField'
 import type { ProfileSaveResult } from '@shared/ipc/contract'
@@ -8,6 +7,7 @@ import type { Profile } from '@shared/settings/settings-schema'
 import { useAppStore } from '@renderer/store'
 import { keyRemovalWarning } from './profile-form'
 import { useProfileForm } from './use-profile-form'
+import { FormFooter } from './FormFooter'
 
 const CATALOG_SOURCE_OPTIONS = [
   { value: 'gateway', label: "The gateway's catalog (GET /catalog)" },
@@ -48,29 +48,23 @@ export function ProfileForm({
         autoComplete="off"
         onChange={(event) => update('name', event.target.value)}
       />
-      <TextField
+      <UrlField
         label="Base URL"
         value={values.baseUrl}
         error={errors.baseUrl}
         placeholder="https://gateway.example.com/v1"
         hint="Requests go to <base URL>/chat/completions and <base URL>/messages."
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => update('baseUrl', event.target.value)}
+        onChange={(value) => update('baseUrl', value)}
       />
       <FormWarning text={insecure} />
       <FormWarning text={keyWillGo} />
-      <TextField
+      <UrlField
         label="Login URL (optional)"
         value={values.loginUrl}
         error={errors.loginUrl}
         placeholder="https://gateway.example.com/login"
         hint="Where to sign in for a key; the model cards link to it when the profile has none."
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => update('loginUrl', event.target.value)}
+        onChange={(value) => update('loginUrl', value)}
       />
       {!editing && <NewProfileKeyField inputRef={keyRef} error={keyError} />}
       <SelectField
@@ -85,20 +79,37 @@ export function ProfileForm({
         error={errors.recordTo}
         onChange={(v) => update('recordTo', v)}
       />
-      {errors.form && (
-        <div className="field-error" role="alert">
-          {errors.form}
-        </div>
-      )}
-      <div className="settings-form-actions">
-        <Button type="button" variant="ghost" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {editing ? 'Save profile' : 'Add profile'}
-        </Button>
-      </div>
+      <FormFooter
+        error={errors.form}
+        saving={saving}
+        submitLabel={editing ? 'Save profile' : 'Add profile'}
+        onCancel={() => onDone(null)}
+      />
     </form>
+  )
+}
+
+/** An address field: typed as a URL, with no autocomplete or spelling marks. */
+function UrlField(props: {
+  label: string
+  value: string
+  error: string | undefined
+  placeholder: string
+  hint: string
+  onChange: (value: string) => void
+}): React.JSX.Element {
+  return (
+    <TextField
+      label={props.label}
+      value={props.value}
+      error={props.error}
+      placeholder={props.placeholder}
+      hint={props.hint}
+      inputMode="url"
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
   )
 }
 

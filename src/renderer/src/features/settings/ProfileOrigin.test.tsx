@@ -1,20 +1,16 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { KeyStatusView } from '@shared/ipc/contract'
 import type { Profile } from '@shared/settings/settings-schema'
 import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
-import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
 import {
   KEYCHAIN_KEY,
   LOCAL_PROFILE,
   NO_KEY,
   REMOTE_PROFILE,
-  handleFreshStart,
 } from '@renderer/features/app/__fixtures__/store-fixtures'
 import { api as mockedApi } from '@renderer/lib/api'
-import { useAppStore } from '@renderer/store'
-import { SettingsDialog } from './SettingsDialog'
+import { openSettings, startSettingsMain, type, type SettingsMain } from './__fixtures__/settings-fixtures'
 
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
@@ -22,28 +18,10 @@ vi.mock('@renderer/lib/api', async () => {
 })
 
 const api = mockedApi as FakeApi
-let profiles: Profile[]
-let remoteKey: KeyStatusView
-
-async function openSettings(): Promise<HTMLElement> {
-  await act(() => useAppStore.getState().loadProfiles())
-  await act(async () => useAppStore.getState().setSettingsOpen(true))
-  render(<SettingsDialog />)
-  return screen.getByRole('dialog', { name: 'Settings' })
-}
-
-function type(input: HTMLElement, value: string): void {
-  fireEvent.change(input, { target: { value } })
-}
+let main: SettingsMain
 
 beforeEach(() => {
-  api.reset()
-  resetStore()
-  handleFreshStart(api)
-  profiles = [LOCAL_PROFILE, REMOTE_PROFILE]
-  remoteKey = KEYCHAIN_KEY
-  api.handle('profiles:list', () => ({ profiles, activeProfileId: 'local' }))
-  api.handle('secrets:status', ({ profileId }) => (profileId === 'local' ? KEYCHAIN_KEY : remoteKey))
+  main = startSettingsMain(api, { profiles: [LOCAL_PROFILE, REMOTE_PROFILE], remoteKey: KEYCHAIN_KEY })
 })
 afterEach(cleanup)
 
@@ -59,7 +37,7 @@ describe('the profile form and where a key may go', () => {
       catalogSource: 'gateway',
     }
     api.handle('profiles:save', () => {
-      profiles = [...profiles, added]
+      main.profiles = [...main.profiles, added]
       return { ...added, warnings: [warning] }
     })
     const dialog = await openSettings()
@@ -87,8 +65,8 @@ describe('the profile form and where a key may go', () => {
       'The key of "Staging" was removed: it was given for https://staging.example.com, and the base URL now points to https://other.example.net. Enter the key again if this server should have it.'
     api.handle('profiles:save', (input) => {
       const edited: Profile = { ...REMOTE_PROFILE, baseUrl: input.baseUrl }
-      profiles = [LOCAL_PROFILE, edited]
-      remoteKey = NO_KEY
+      main.profiles = [LOCAL_PROFILE, edited]
+      main.remoteKey = NO_KEY
       return { ...edited, keyRemovedNotice: notice }
     })
     const dialog = await openSettings()
@@ -115,7 +93,7 @@ describe('the profile form and where a key may go', () => {
 
   // A text input drops line breaks itself (value sanitization); a space or a non-ASCII letter stays.
   it('refuses a key with a space before sending it, without showing the key', async () => {
-    remoteKey = NO_KEY
+    main.remoteKey = NO_KEY
     api.handle('secrets:set', () => KEYCHAIN_KEY)
     const dialog = await openSettings()
     const staging = within(dialog).getByRole('region', { name: 'Staging' })

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Button } from '@renderer/components/Button'
 import { SelectField } from '@renderer/components/SelectField'
 import { TextField } from '@renderer/components/TextField'
 import {
@@ -8,6 +7,7 @@ import {
   type ReplayProfileInput,
 } from '@shared/settings/settings-schema'
 import { useAppStore } from '@renderer/store'
+import { FormFooter } from './FormFooter'
 
 const SPEED_OPTIONS = [
   { value: '1', label: '1× (the recorded pace)' },
@@ -66,19 +66,12 @@ export function ReplayProfileForm({
       <p className="settings-muted">
         On a miss: an error that names the closest cassette. No key is needed: nothing leaves this machine.
       </p>
-      {errors.form && (
-        <div className="field-error" role="alert">
-          {errors.form}
-        </div>
-      )}
-      <div className="settings-form-actions">
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {profile ? 'Save profile' : 'Add replay profile'}
-        </Button>
-      </div>
+      <FormFooter
+        error={errors.form}
+        saving={saving}
+        submitLabel={profile ? 'Save profile' : 'Add replay profile'}
+        onCancel={onDone}
+      />
     </form>
   )
 }

@@ -4,18 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '@shared/settings/settings-schema'
 import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
 import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
-import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
 import {
   KEYCHAIN_KEY,
   LOCAL_PROFILE,
   NO_KEY,
   REMOTE_PROFILE,
   SESSION_REASON,
-  handleFreshStart,
 } from '@renderer/features/app/__fixtures__/store-fixtures'
 import { api as mockedApi } from '@renderer/lib/api'
 import { useAppStore } from '@renderer/store'
 import { SettingsDialog } from './SettingsDialog'
+import { startSettingsMain, type, type SettingsMain } from './__fixtures__/settings-fixtures'
 
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
@@ -25,7 +24,7 @@ vi.mock('@renderer/lib/api', async () => {
 const api = mockedApi as FakeApi
 const CANARY = 'sk-CANARY-0b7e4c2d-1111-2222-3333-444455556666'
 
-let profiles: Profile[]
+let main: SettingsMain
 
 /** The header's button and the dialog, as in the app. */
 function SettingsHarness(): React.JSX.Element {
@@ -53,17 +52,8 @@ function profileSection(dialog: HTMLElement, name: string): HTMLElement {
   return within(dialog).getByRole('region', { name })
 }
 
-function type(input: HTMLElement, value: string): void {
-  fireEvent.change(input, { target: { value } })
-}
-
 beforeEach(() => {
-  api.reset()
-  resetStore()
-  handleFreshStart(api)
-  profiles = [LOCAL_PROFILE, REMOTE_PROFILE]
-  api.handle('profiles:list', () => ({ profiles, activeProfileId: 'local' }))
-  api.handle('secrets:status', ({ profileId }) => (profileId === 'local' ? KEYCHAIN_KEY : NO_KEY))
+  main = startSettingsMain(api, { profiles: [LOCAL_PROFILE, REMOTE_PROFILE] })
 })
 afterEach(cleanup)
 
@@ -145,7 +135,7 @@ describe('SettingsDialog: profiles', () => {
       catalogSource: 'bundled',
     }
     api.handle('profiles:save', () => {
-      profiles = [...profiles, added]
+      main.profiles = [...main.profiles, added]
       return added
     })
     const dialog = await openSettings()
@@ -172,7 +162,7 @@ describe('SettingsDialog: profiles', () => {
       catalogSource: 'gateway',
     }
     api.handle('profiles:save', () => {
-      profiles = [...profiles, added]
+      main.profiles = [...main.profiles, added]
       return added
     })
     api.handle('secrets:set', () => ({ hasKey: true, storage: 'keychain', last4: '6789' }))
@@ -199,7 +189,7 @@ describe('SettingsDialog: profiles', () => {
   it('edits a remote profile in place, keeping its id', async () => {
     api.handle('profiles:save', (input) => {
       const edited = { ...REMOTE_PROFILE, name: input.name }
-      profiles = [LOCAL_PROFILE, edited]
+      main.profiles = [LOCAL_PROFILE, edited]
       return edited
     })
     const dialog = await openSettings()
@@ -223,7 +213,7 @@ describe('SettingsDialog: profiles', () => {
 
   it('removes a remote profile only after confirming', async () => {
     api.handle('profiles:remove', () => {
-      profiles = [LOCAL_PROFILE]
+      main.profiles = [LOCAL_PROFILE]
     })
     const dialog = await openSettings()
     const staging = profileSection(dialog, 'Staging')

@@ -17,6 +17,12 @@ export function selectIsLocalProfile(state: AppState): boolean {
   return profile ? profile.kind === 'local' : state.activeProfileId === LOCAL_PROFILE_ID
 }
 
+/** The active profile's cassette folder when it is a replay profile (docs/cassettes.md "In the app"). */
+export function selectReplayFolder(state: AppState): string | undefined {
+  const profile = selectActiveProfile(state)
+  return profile?.kind === 'replay' ? profile.replay?.folder : undefined
+}
+
 /**
  * The fault injection (`x-simulate`) the next sends carry, '' for none. It is the local gateway's
  * only (the run registry refuses it for other profiles). The send path and the curl preview both read

@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeApi } from '@renderer/features/app/__fixtures__/fake-api'
 import { FakeApiFailure } from '@renderer/features/app/__fixtures__/fake-api'
-import { resetStore } from '@renderer/features/app/__fixtures__/reset-store'
 import {
   KEYCHAIN_KEY,
   LOCAL_PROFILE,
   NO_KEY,
   REMOTE_PROFILE,
-  handleFreshStart,
 } from '@renderer/features/app/__fixtures__/store-fixtures'
 import { api as mockedApi } from '@renderer/lib/api'
 import { useAppStore } from '@renderer/store'
+import { startSettingsMain } from './__fixtures__/settings-fixtures'
 
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('@renderer/features/app/__fixtures__/fake-api')
@@ -21,11 +20,7 @@ const api = mockedApi as FakeApi
 const CANARY = 'sk-CANARY-5f1d2c3b-aaaa-bbbb-cccc-0123456789ab'
 
 beforeEach(() => {
-  api.reset()
-  resetStore()
-  handleFreshStart(api)
-  api.handle('profiles:list', () => ({ profiles: [LOCAL_PROFILE, REMOTE_PROFILE], activeProfileId: 'local' }))
-  api.handle('secrets:status', ({ profileId }) => (profileId === 'local' ? KEYCHAIN_KEY : NO_KEY))
+  startSettingsMain(api, { profiles: [LOCAL_PROFILE, REMOTE_PROFILE] })
 })
 
 describe('profiles slice', () => {

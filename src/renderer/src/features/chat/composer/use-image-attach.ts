@@ -1,6 +1,6 @@
 import { useAppStore } from '@renderer/store'
 import { selectTextOnlyModel } from '@renderer/features/chat/chat-selectors'
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
 import { readImageFiles } from './image-attachments'
 
 export type ImageAttach = {
@@ -15,7 +15,7 @@ export type ImageAttach = {
 /** Images for the draft, only when every pane's model is a vision model; otherwise why not. */
 export function useImageAttach(): ImageAttach {
   const textOnlyModel = useAppStore(selectTextOnlyModel)
-  const blind = useAppStore((state) => labelsHidden(state.conversation))
+  const blind = useAppStore(selectLabelsHidden)
   const allowed = textOnlyModel === null
   const note = allowed
     ? undefined

@@ -8,7 +8,7 @@ import {
   selectReplyIsStale,
 } from '@renderer/features/chat/chat-selectors'
 import { Button } from '@renderer/components/Button'
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
 import { AssistantBody } from './AssistantBody'
 import { InsertTurnForm } from './InsertTurnForm'
 import { MessageActions } from './MessageActions'
@@ -39,7 +39,7 @@ export const MessageRow = memo(function MessageRow({
   const busy = useAppStore((state) => selectPaneBusy(state, paneId))
   const isLast = useAppStore((state) => selectMessageIds(state, paneId).at(-1) === messageId)
   // Only a blind conversation pays for the check (rows ask on every streamed frame).
-  const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
+  const blind = useAppStore(selectLabelsHidden)
   const [mode, setMode] = useState<'view' | 'edit' | 'insert'>('view')
   if (!message) return null
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ReplyRecord, StoredMessage } from '@shared/history/conversation'
+import type { StoredMessage } from '@shared/history/conversation'
 import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 
 vi.mock('@renderer/lib/api', async () => {
@@ -11,62 +11,21 @@ vi.mock('@renderer/lib/api', async () => {
 
 const { useAppStore } = await import('@renderer/store')
 const { ReplyFooter } = await import('./ReplyFooter')
+const { clearRuns, record, storeReply } = await import('./__fixtures__/reply-fixtures')
 
-const MODEL = 'vendorb3.8-Flash-Next'
 const regenerate = vi.fn(async () => undefined)
 
 function show(reply: StoredMessage, run?: Partial<LiveRun>): void {
-  useAppStore.getState().replaceConversation({
-    version: 1,
-    id: 'c',
-    title: 't',
-    createdAt: 1,
-    updatedAt: 1,
-    system: '',
-    params: { stop: [], stream: true },
-    panes: [{ id: 'p1', dialect: 'anthropic-messages', model: MODEL, messages: [reply] }],
-  })
-  if (run) {
-    const live: LiveRun = {
-      runId: 'r1',
-      conversationId: 'c',
-      paneId: 'p1',
-      messageId: reply.id,
-      dialect: 'anthropic-messages',
-      model: MODEL,
-      state: 'running',
-      sent: { request: { model: MODEL, messages: [], stream: true }, baseUrl: undefined, simulate: '' },
-      adjustments: [],
-      rawEvents: [],
-      rawEventsTruncated: false,
-      lastSeq: 0,
-      seqGap: false,
-      ...run,
-    }
-    useAppStore.setState({
-      runs: { r1: live },
-      runByMessage: { [reply.id]: 'r1' },
-      activeRunIds: live.state === 'running' || live.state === 'starting' ? ['r1'] : [],
-    })
-  }
+  storeReply(reply, run)
   render(<ReplyFooter paneId="p1" messageId={reply.id} />)
 }
-
-const record = (patch: Partial<ReplyRecord>): ReplyRecord => ({
-  dialect: 'anthropic-messages',
-  model: MODEL,
-  state: 'completed',
-  metrics: {},
-  adjustments: [],
-  createdAt: 1,
-  ...patch,
-})
 
 const footer = (): HTMLElement => screen.getByTestId('reply-footer')
 
 beforeEach(() => {
   regenerate.mockClear()
-  useAppStore.setState({ runs: {}, runByMessage: {}, activeRunIds: [], pendingStarts: {}, regenerate })
+  clearRuns()
+  useAppStore.setState({ regenerate })
 })
 afterEach(cleanup)
 

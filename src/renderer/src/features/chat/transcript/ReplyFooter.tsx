@@ -1,6 +1,6 @@
 import { Button } from '@renderer/components/Button'
 import { Points } from '@renderer/components/Points'
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
 import { useAppStore } from '@renderer/store'
 import { selectMessage, selectPaneBusy, selectRunForMessage } from '@renderer/features/chat/chat-selectors'
 import type { LiveRun } from '@renderer/features/chat/runs/live-run'
@@ -21,7 +21,7 @@ export function ReplyFooter({
   const message = useAppStore((state) => selectMessage(state, paneId, messageId))
   const run = useAppStore((state) => selectRunForMessage(state, paneId, messageId))
   const busy = useAppStore((state) => selectPaneBusy(state, paneId))
-  const blind = useAppStore((state) => state.conversation.blind === true && labelsHidden(state.conversation))
+  const blind = useAppStore(selectLabelsHidden)
   if (!message || message.role !== 'assistant') return null
   const view = replyView(message.reply, run, message.content.length > 0)
   if (!view) return null

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Button } from '@renderer/components/Button'
 import { CHOICE_LABELS, type ResponseFormatEditor } from './use-response-format'
+import { FieldRow } from '@renderer/features/params/FieldRow'
 
 /**
  * The JSON schema choice's fields: the schema's name and the schema as JSON, their errors, and what
@@ -14,10 +15,7 @@ export function JsonSchemaFields({ editor }: { editor: ResponseFormatEditor }): 
   const errors = [nameCheck, schemaCheck].flatMap((check) => (check.ok ? [] : [check.message]))
   return (
     <div className="params-subfields">
-      <div className="field-row">
-        <label htmlFor={nameId} className="field-label params-sublabel">
-          Schema name
-        </label>
+      <FieldRow htmlFor={nameId} label="Schema name" sublabel>
         <input
           id={nameId}
           className="params-input"
@@ -26,15 +24,12 @@ export function JsonSchemaFields({ editor }: { editor: ResponseFormatEditor }): 
           aria-invalid={!nameCheck.ok}
           onChange={(event) => editor.editName(event.target.value)}
         />
-      </div>
-      <div className="field-row">
-        <label htmlFor={schemaId} className="field-label params-sublabel">
-          JSON schema
-        </label>
+      </FieldRow>
+      <FieldRow htmlFor={schemaId} label="JSON schema" sublabel>
         <Button size="sm" variant="ghost" onClick={editor.useExampleSchema}>
           Use example schema
         </Button>
-      </div>
+      </FieldRow>
       <textarea
         id={schemaId}
         className="params-textarea params-code"

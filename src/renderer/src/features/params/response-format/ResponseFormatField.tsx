@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { supportHint } from '@renderer/features/params/support-hint'
 import { JsonSchemaFields } from './JsonSchemaFields'
 import { CHOICE_LABELS, isFormatChoice, useResponseFormat, type FormatChoice } from './use-response-format'
+import { FieldRow } from '@renderer/features/params/FieldRow'
 
 /**
  * Response format: Text (nothing sent, the default), JSON object, or JSON schema with a name and a
@@ -14,10 +15,7 @@ export function ResponseFormatField({ listed }: { listed: boolean }): React.JSX.
   const selectId = useId()
   return (
     <div className="field">
-      <div className="field-row">
-        <label htmlFor={selectId} className="field-label">
-          Response format
-        </label>
+      <FieldRow htmlFor={selectId} label="Response format">
         <select
           id={selectId}
           className="params-select"
@@ -32,7 +30,7 @@ export function ResponseFormatField({ listed }: { listed: boolean }): React.JSX.
             </option>
           ))}
         </select>
-      </div>
+      </FieldRow>
       {!listed && <div className="field-hint">{supportHint(false)}</div>}
       {editor.choice === 'json_schema' && <JsonSchemaFields editor={editor} />}
     </div>

@@ -3,7 +3,7 @@ import type uPlot from 'uplot'
 import { formatInterval, formatPercent } from '@shared/eval/charts/chart-format'
 import { pointsAgainstPassRate, type PointsAgainstPassRate } from '@shared/eval/charts/points-chart'
 import type { RunCells } from '@shared/eval/charts/run-cells'
-import { seriesColor } from '@renderer/features/charts/chart-colors'
+import { seriesColor, type ChartColors } from '@renderer/features/charts/chart-colors'
 import { ChartFigure, ChartTable } from '@renderer/features/charts/ChartFigure'
 import {
   drawWhisker,
@@ -33,6 +33,31 @@ function toData(entries: readonly PointsAgainstPassRate[]): uPlot.AlignedData {
   ]
 }
 
+/** The frontier as a dashed line, then each target's pass rate as a dot on its 95% interval's whisker. */
+function drawFrontierAndTargets(u: uPlot, colors: ChartColors): void {
+  const [xs, rate, low, high, target, frontier] = u.data
+  const ctx = u.ctx
+  ctx.save()
+  ctx.strokeStyle = colors.muted
+  ctx.setLineDash([6 * ratio(), 4 * ratio()])
+  ctx.lineWidth = 1.5 * ratio()
+  ctx.beginPath()
+  xs.forEach((x, i) => {
+    if (frontier?.[i] !== 1) return
+    ctx.lineTo(u.valToPos(x, 'x', true), u.valToPos(rate?.[i] ?? 0, 'y', true))
+  })
+  ctx.stroke()
+  ctx.restore()
+  xs.forEach((x, i) => {
+    const px = u.valToPos(x, 'x', true)
+    drawWhisker(u, px, low?.[i] ?? 0, high?.[i] ?? 0, colors.faint)
+    ctx.fillStyle = seriesColor(colors, target?.[i] ?? 0)
+    ctx.beginPath()
+    ctx.arc(px, u.valToPos(rate?.[i] ?? 0, 'y', true), 6 * ratio(), 0, 2 * Math.PI)
+    ctx.fill()
+  })
+}
+
 /** Points spent against pass rate per target; the dashed line joins the targets no other one beats. */
 export function PointsChart({ run }: { run: RunCells }): React.JSX.Element {
   const entries = useMemo(() => pointsAgainstPassRate(run), [run])
@@ -52,31 +77,7 @@ export function PointsChart({ run }: { run: RunCells }): React.JSX.Element {
       legend: { show: false },
       cursor: { show: false },
       hooks: {
-        draw: [
-          (u: uPlot) => {
-            const [xs, rate, low, high, target, frontier] = u.data
-            const ctx = u.ctx
-            ctx.save()
-            ctx.strokeStyle = colors.muted
-            ctx.setLineDash([6 * ratio(), 4 * ratio()])
-            ctx.lineWidth = 1.5 * ratio()
-            ctx.beginPath()
-            xs.forEach((x, i) => {
-              if (frontier?.[i] !== 1) return
-              ctx.lineTo(u.valToPos(x, 'x', true), u.valToPos(rate?.[i] ?? 0, 'y', true))
-            })
-            ctx.stroke()
-            ctx.restore()
-            xs.forEach((x, i) => {
-              const px = u.valToPos(x, 'x', true)
-              drawWhisker(u, px, low?.[i] ?? 0, high?.[i] ?? 0, colors.faint)
-              ctx.fillStyle = seriesColor(colors, target?.[i] ?? 0)
-              ctx.beginPath()
-              ctx.arc(px, u.valToPos(rate?.[i] ?? 0, 'y', true), 6 * ratio(), 0, 2 * Math.PI)
-              ctx.fill()
-            })
-          },
-        ],
+        draw: [(u: uPlot) => drawFrontierAndTargets(u, colors)],
       },
     }),
     [],

@@ -6,7 +6,7 @@ import { useAppStore } from '@renderer/store'
 import { selectCatalogModels } from '@renderer/features/chat/chat-selectors'
 import { useNextRequestInputs } from '@renderer/features/curl/use-next-requests'
 import { paneLabel } from '@renderer/features/params/params-selectors'
-import { labelsHidden } from '@renderer/features/compare/blind-votes'
+import { selectLabelsHidden } from '@renderer/features/compare/blind-votes'
 import { meterView, type MeterView } from './context-meter-view'
 import { promptCountClient } from './prompt-count-client'
 import { createBaseRequests, draftTurn } from './prompt-inputs'
@@ -38,7 +38,7 @@ export function useContextMeter(): MeterView {
   }, [bases, draft])
   const serviceCounts = useServiceCounts(inputs)
   const models = useAppStore(selectCatalogModels)
-  const blind = useAppStore((state) => labelsHidden(state.conversation))
+  const blind = useAppStore(selectLabelsHidden)
   return useMemo(() => {
     const several = conversation.panes.length > 1
     return meterView(
