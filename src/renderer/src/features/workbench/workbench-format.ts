@@ -14,8 +14,9 @@ export function formatEta(ms: number | undefined): string {
 }
 
 /**
- * How often the totals table and the charts take a filling run's new cells (the grid takes them every
- * frame; at the run's end they show it exactly): recomputing and redrawing them over every cell so far
- * is what made a 500 × 4 run's frames long (performance.md, the workbench at 500 × 4).
+ * How often the totals table and the charts take a filling run's new cells (the grid takes them as
+ * eval-progress-events.ts gathers them; at the run's end they show it exactly): recomputing and
+ * redrawing them over every cell so far is what made a 500 × 4 run's frames long (performance.md, the
+ * workbench at 500 × 4).
  */
 export const LIVE_FIGURES_MS = 1000
