@@ -222,7 +222,8 @@ describe('a run started from a saved conversation (by id)', () => {
   })
 
   it('waits for the save it names when it arrives first, and builds from that very state', async () => {
-    const { history, started, invoke } = await chatInvoker()
+    // A wait far longer than the test may take: on a loaded machine the default could run out first.
+    const { history, started, invoke } = await chatInvoker({ stateWaitMs: 600_000 })
     const conversation = savedConversation()
     // A new conversation's first send: the start is there before the save, which lands later.
     const start = invoke('chat:start', {

@@ -155,7 +155,7 @@ describe('a profile that records cassettes (docs/cassettes.md "In the app")', ()
       for (const form of keyForms(K)) for (const text of texts) expect(text).not.toContain(form)
       expect(texts.join('\n')).toContain('[redacted]')
     } finally {
-      await rm(dir, { recursive: true, force: true })
+      await rm(dir, { recursive: true, force: true, maxRetries: 5 })
     }
   })
 })
