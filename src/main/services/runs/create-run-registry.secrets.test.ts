@@ -137,9 +137,12 @@ describe('a profile that records cassettes (docs/cassettes.md "In the app")', ()
       })
       const runs = startHostileRuns(harness)
       await Promise.all(runs.map((run) => run.ended))
-      // Seven prompts, seven requests: the retried one's second take replaces its first.
-      await vi.waitFor(async () => expect(await readdir(dir)).toHaveLength(runs.length))
-      const texts = await Promise.all((await readdir(dir)).map((name) => readFile(join(dir, name), 'utf8')))
+      // Seven prompts, seven requests: the retried one's second take replaces its first. A cassette
+      // is written to a temporary name and renamed: only the finished ones count.
+      const cassettes = async (): Promise<string[]> =>
+        (await readdir(dir)).filter((name) => name.endsWith('.json'))
+      await vi.waitFor(async () => expect(await cassettes()).toHaveLength(runs.length))
+      const texts = await Promise.all((await cassettes()).map((name) => readFile(join(dir, name), 'utf8')))
       const ends = texts.map(
         (text) => (JSON.parse(text) as { response: { end: { state: string } } }).response.end,
       )
