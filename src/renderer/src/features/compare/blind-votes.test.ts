@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Conversation, Pane, StoredMessage } from '@shared/history/conversation'
 import { canVote, labelsHidden, scoreboard, withVote } from './blind-votes'
+import { conversationOf } from '@renderer/features/chat/__fixtures__/conversation-of'
 
 const turn = (id: string): StoredMessage => ({ id, role: 'user', content: [{ type: 'text', text: 'q' }] })
 const answer = (id: string): StoredMessage => ({
@@ -22,18 +23,12 @@ const pane = (id: string, model: string, messages: StoredMessage[]): Pane => ({
   model,
   messages,
 })
-const blindConversation = (panes: Pane[]): Conversation => ({
-  version: 1,
-  id: 'c',
-  title: 't',
-  createdAt: 1,
-  updatedAt: 1,
-  system: '',
-  params: { stop: [], stream: true, temperature: 0.2 },
-  unlinked: ['temperature'],
-  blind: true,
-  panes,
-})
+const blindConversation = (panes: Pane[]): Conversation =>
+  conversationOf(panes, {
+    params: { stop: [], stream: true, temperature: 0.2 },
+    unlinked: ['temperature'],
+    blind: true,
+  })
 
 describe('blind votes', () => {
   it('hides the labels until the latest turn has a vote, then again for the next turn', () => {

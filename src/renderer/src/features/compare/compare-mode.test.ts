@@ -6,6 +6,7 @@ import {
   type Pane,
   type StoredMessage,
 } from '@shared/history/conversation'
+import { conversationOf } from '@renderer/features/chat/__fixtures__/conversation-of'
 import { addComparePane, compareModeOf, removeComparePane, switchCompareMode } from './compare-mode'
 
 const turn = (id: string): StoredMessage => ({ id, role: 'user', content: [{ type: 'text', text: 'q' }] })
@@ -16,17 +17,7 @@ const answer = (id: string, text: string): StoredMessage => ({
 })
 
 function conversation(panes: Pane[], compare?: CompareMode): Conversation {
-  return {
-    version: 1,
-    id: 'c1',
-    title: 't',
-    createdAt: 1,
-    updatedAt: 1,
-    system: '',
-    params: { stop: [], stream: true },
-    panes,
-    ...(compare ? { compare } : {}),
-  }
+  return conversationOf(panes, compare ? { compare } : {})
 }
 
 const openai: Pane = {

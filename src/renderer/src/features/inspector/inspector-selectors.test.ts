@@ -2,39 +2,31 @@ import { describe, expect, it } from 'vitest'
 import type { Conversation } from '@shared/history/conversation'
 import type { AppState } from '@renderer/store'
 import { prettyBody, selectInspectedReply } from './inspector-selectors'
+import { conversationOf } from '@renderer/features/chat/__fixtures__/conversation-of'
 
-const conversation: Conversation = {
-  version: 1,
-  id: 'c',
-  title: 't',
-  createdAt: 1,
-  updatedAt: 1,
-  system: '',
-  params: { stop: [], stream: true },
-  panes: [
-    {
-      id: 'p1',
-      dialect: 'openai-chat',
-      model: 'm',
-      messages: [
-        { id: 'u', role: 'user', content: [{ type: 'text', text: 'q' }] },
-        { id: 'shared', role: 'assistant', content: [{ type: 'text', text: 'first pane' }] },
-        { id: 'a1', role: 'assistant', content: [{ type: 'text', text: 'latest of pane 1' }] },
-      ],
-    },
-    {
-      id: 'p2',
-      dialect: 'anthropic-messages',
-      model: 'm',
-      messages: [
-        { id: 'u', role: 'user', content: [{ type: 'text', text: 'q' }] },
-        // A fork copies ids: the same id in both panes.
-        { id: 'shared', role: 'assistant', content: [{ type: 'text', text: 'second pane' }] },
-        { id: 'a2', role: 'assistant', content: [{ type: 'text', text: 'latest of pane 2' }] },
-      ],
-    },
-  ],
-}
+const conversation: Conversation = conversationOf([
+  {
+    id: 'p1',
+    dialect: 'openai-chat',
+    model: 'm',
+    messages: [
+      { id: 'u', role: 'user', content: [{ type: 'text', text: 'q' }] },
+      { id: 'shared', role: 'assistant', content: [{ type: 'text', text: 'first pane' }] },
+      { id: 'a1', role: 'assistant', content: [{ type: 'text', text: 'latest of pane 1' }] },
+    ],
+  },
+  {
+    id: 'p2',
+    dialect: 'anthropic-messages',
+    model: 'm',
+    messages: [
+      { id: 'u', role: 'user', content: [{ type: 'text', text: 'q' }] },
+      // A fork copies ids: the same id in both panes.
+      { id: 'shared', role: 'assistant', content: [{ type: 'text', text: 'second pane' }] },
+      { id: 'a2', role: 'assistant', content: [{ type: 'text', text: 'latest of pane 2' }] },
+    ],
+  },
+])
 
 const state = (patch: Partial<AppState>): AppState =>
   ({

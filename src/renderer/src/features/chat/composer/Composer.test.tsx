@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildCatalog } from '@shared/catalog'
+import { conversationOf } from '@renderer/features/chat/__fixtures__/conversation-of'
 
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('@renderer/features/chat/__fixtures__/fake-api')
@@ -197,23 +198,18 @@ describe('Composer', () => {
       type: 'image' as const,
       source: { kind: 'base64' as const, mediaType: 'image/png', data: 'AA' },
     }
-    useAppStore.getState().replaceConversation({
-      version: 1,
-      id: 'c',
-      title: 't',
-      createdAt: 1,
-      updatedAt: 1,
-      system: '',
-      params: { stop: [], stream: true },
-      panes: [
-        {
-          id: 'p0',
-          dialect: 'openai-chat',
-          model: TEXT,
-          messages: [{ id: 'u', role: 'user', content: [image] }],
-        },
-      ],
-    })
+    useAppStore
+      .getState()
+      .replaceConversation(
+        conversationOf([
+          {
+            id: 'p0',
+            dialect: 'openai-chat',
+            model: TEXT,
+            messages: [{ id: 'u', role: 'user', content: [image] }],
+          },
+        ]),
+      )
     useAppStore.setState({ imageChoice: { models: [TEXT], images: 1 } })
     render(<Composer />)
     const question = screen.getByRole('alertdialog')

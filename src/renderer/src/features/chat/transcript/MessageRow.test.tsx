@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Profiler } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StoredMessage } from '@shared/history/conversation'
+import { conversationOf } from '@renderer/features/chat/__fixtures__/conversation-of'
 
 vi.mock('@renderer/lib/api', async () => {
   const { createFakeApi } = await import('@renderer/features/chat/__fixtures__/fake-api')
@@ -22,16 +23,13 @@ const streaming: StoredMessage = { id: 'a1', role: 'assistant', content: [{ type
 
 beforeEach(() => {
   useAppStore.setState({ runs: {}, runByMessage: {}, activeRunIds: [], pendingStarts: {} })
-  useAppStore.getState().replaceConversation({
-    version: 1,
-    id: 'c',
-    title: 't',
-    createdAt: 1,
-    updatedAt: 1,
-    system: '',
-    params: { stop: [], stream: true },
-    panes: [{ id: 'p1', dialect: 'openai-chat', model: 'm', messages: [user, earlier, streaming] }],
-  })
+  useAppStore
+    .getState()
+    .replaceConversation(
+      conversationOf([
+        { id: 'p1', dialect: 'openai-chat', model: 'm', messages: [user, earlier, streaming] },
+      ]),
+    )
 })
 afterEach(cleanup)
 

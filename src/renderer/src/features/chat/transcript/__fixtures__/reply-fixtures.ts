@@ -1,6 +1,7 @@
 import type { ReplyRecord, StoredMessage } from '@shared/history/conversation'
 import type { LiveRun } from '@renderer/features/chat/runs/live-run'
 import { useAppStore } from '@renderer/store'
+import { conversationOf } from '@renderer/features/chat/__fixtures__/conversation-of'
 
 /**
  * The store as the transcript's reply tests start from: one conversation with one Messages pane
@@ -17,16 +18,11 @@ export function clearRuns(): void {
 
 /** Puts `reply` in pane p1 of conversation c, and, with `run`, its live run r1 (running unless it says). */
 export function storeReply(reply: StoredMessage, run?: Partial<LiveRun>): void {
-  useAppStore.getState().replaceConversation({
-    version: 1,
-    id: 'c',
-    title: 't',
-    createdAt: 1,
-    updatedAt: 1,
-    system: '',
-    params: { stop: [], stream: true },
-    panes: [{ id: 'p1', dialect: 'anthropic-messages', model: MODEL, messages: [reply] }],
-  })
+  useAppStore
+    .getState()
+    .replaceConversation(
+      conversationOf([{ id: 'p1', dialect: 'anthropic-messages', model: MODEL, messages: [reply] }]),
+    )
   if (!run) return
   const live: LiveRun = {
     runId: 'r1',
