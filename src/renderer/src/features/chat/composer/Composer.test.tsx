@@ -198,18 +198,16 @@ describe('Composer', () => {
       type: 'image' as const,
       source: { kind: 'base64' as const, mediaType: 'image/png', data: 'AA' },
     }
-    useAppStore
-      .getState()
-      .replaceConversation(
-        conversationOf([
-          {
-            id: 'p0',
-            dialect: 'openai-chat',
-            model: TEXT,
-            messages: [{ id: 'u', role: 'user', content: [image] }],
-          },
-        ]),
-      )
+    useAppStore.getState().replaceConversation(
+      conversationOf([
+        {
+          id: 'p0',
+          dialect: 'openai-chat',
+          model: TEXT,
+          messages: [{ id: 'u', role: 'user', content: [image] }],
+        },
+      ]),
+    )
     useAppStore.setState({ imageChoice: { models: [TEXT], images: 1 } })
     render(<Composer />)
     const question = screen.getByRole('alertdialog')
